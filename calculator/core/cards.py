@@ -1,0 +1,295 @@
+"""Cards: the value type, and reading and naming cards and hands in every notation people use.
+
+A card is an index 0..51 = suit * 13 + rank (rank 0..12 = A..K, suits in the order s h d c), so
+sorting cards by index gives the canonical order of every card list the service writes: by
+suit s, h, d, c, then by rank A..K. There are only 52 cards, so `Card` interns them: `Card('Ts')
+is Card('10♠')`-style identity holds and comparisons are cheap.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable, NamedTuple
+
+from .errors import CardInBothHandsError, CardNotationError, DuplicateCardError, ErrorGroup
+
+RANKS = "A23456789TJQK"
+SUITS = "shdc"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+RANK_NAMES = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
+SUIT_GLYPHS = "♠♥♦♣"
+POINTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+
+class Card:
+    """One of the 52 cards. `Card('Ts')` accepts any single-card notation; repr round-trips."""
+
+    __slots__ = ("index", "rank", "suit", "points", "bit", "_code")
+    _interned: list["Card"] = []
+
+    def __new__(cls, notation: "str | Card") -> "Card":
+        if isinstance(notation, Card):
+            return notation
+        return parse_card(notation)
+
+    @classmethod
+    def from_index(cls, index: int) -> "Card":
+        return _CARDS[index]
+
+    @classmethod
+    def _make(cls, index: int) -> "Card":
+        card = object.__new__(cls)
+        for name, value in (
+            ("index", index),
+            ("rank", index % 13),
+            ("suit", index // 13),
+            ("points", POINTS[index % 13]),
+            ("bit", 1 << index),
+            ("_code", RANKS[index % 13] + SUITS[index // 13]),
+        ):
+            object.__setattr__(card, name, value)
+        return card
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self):
+        return (Card.from_index, (self.index,))
+
+    def __str__(self) -> str:
+        return self._code
+
+    def __repr__(self) -> str:
+        return f"Card('{self._code}')"
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other) -> bool:
+        return self is other or (isinstance(other, Card) and other.index == self.index)
+
+    def __lt__(self, other: "Card") -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: "Card") -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: "Card") -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: "Card") -> bool:
+        return self.index >= other.index
+
+    @property
+    def glyph(self) -> str:
+        """The card as printed for people: rank then suit glyph, `10♥`."""
+        rank = "10" if self.rank == 9 else RANKS[self.rank]
+        return rank + SUIT_GLYPHS[self.suit]
+
+    @property
+    def words(self) -> str:
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in (1, 2)
+
+
+_CARDS = tuple(Card._make(i) for i in range(52))
+ALL_CARDS = _CARDS
+
+
+def card_name(card: Card) -> str:
+    """The canonical code of a card (`Td`); the inverse of `parse_card` on canonical input."""
+    return card._code
+
+
+# --- notation -------------------------------------------------------------------------------
+
+_SUIT_SYMBOLS = {
+    "s": 0, "h": 1, "d": 2, "c": 3,
+    "♠": 0, "♥": 1, "♦": 2, "♣": 3,
+    "♤": 0, "♡": 1, "♢": 2, "♧": 3,
+}
+_RANK_SYMBOLS = {symbol: i for i, symbol in enumerate("a23456789tjqk")}
+_RANK_SYMBOLS.update({"1": 0, "10": 9})
+_RANK_WORDS = {
+    "ace": 0, "one": 0, "two": 1, "three": 2, "four": 3, "five": 4, "six": 5, "seven": 6,
+    "eight": 7, "nine": 8, "ten": 9, "jack": 10, "knave": 10, "queen": 11, "king": 12,
+}
+_SUIT_WORDS = {
+    "spade": 0, "spades": 0, "heart": 1, "hearts": 1,
+    "diamond": 2, "diamonds": 2, "club": 3, "clubs": 3,
+}
+_VARIATION_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
+# The playing-card block: U+1F0A1 is the ace of spades; each suit spans 16 code points.
+_UNICODE_CARD_FIRST, _UNICODE_CARD_LAST = 0x1F0A0, 0x1F0FF
+_UNICODE_SUIT_BASES = (0x1F0A0, 0x1F0B0, 0x1F0C0, 0x1F0D0)
+# Offsets within a suit: 1 ace .. 10 ten, 11 jack, 12 knight (not a card here), 13 queen, 14 king.
+_UNICODE_RANK_BY_OFFSET = {i: i - 1 for i in range(1, 12)} | {13: 11, 14: 12}
+
+
+def parse_card(token: str, index: int | None = None) -> Card:
+    """Read one card written in any accepted notation; `index` only shapes the error message."""
+    if not isinstance(token, str):
+        raise CardNotationError(repr(token), index, "not a string")
+    text = token.translate(_VARIATION_SELECTORS).strip()
+    if not text:
+        raise CardNotationError(token, index, "empty card")
+    if len(text) == 1 and _UNICODE_CARD_FIRST <= ord(text) <= _UNICODE_CARD_LAST:
+        return _parse_unicode_card(token, text, index)
+    lowered = text.lower()
+    if " of " in f" {lowered} ":
+        return _parse_words(token, lowered, index)
+    if lowered[-1] in _SUIT_SYMBOLS:
+        suit, rank_text = _SUIT_SYMBOLS[lowered[-1]], lowered[:-1]
+    elif lowered[0] in _SUIT_SYMBOLS:
+        suit, rank_text = _SUIT_SYMBOLS[lowered[0]], lowered[1:]
+    else:
+        raise _no_suit(token, text, index)
+    if not rank_text:
+        raise CardNotationError(token, index, "missing rank")
+    rank = _RANK_SYMBOLS.get(rank_text.strip())
+    if rank is None:
+        raise CardNotationError(token, index, f"unknown rank '{_original(text, rank_text)}'")
+    return _CARDS[suit * 13 + rank]
+
+
+def _original(text: str, lowered_part: str) -> str:
+    """The part of the token as the person typed it (case kept) for error messages."""
+    start = text.lower().find(lowered_part)
+    return text[start:start + len(lowered_part)] if start >= 0 else lowered_part
+
+
+def _no_suit(token: str, text: str, index: int | None) -> CardNotationError:
+    lowered = text.lower()
+    for rank_text in ("10", lowered[:1]):
+        if lowered.startswith(rank_text) and rank_text in _RANK_SYMBOLS:
+            rest = text[len(rank_text):]
+            if not rest:
+                return CardNotationError(token, index, "missing suit")
+            return CardNotationError(token, index, f"unknown suit '{rest}'")
+    return CardNotationError(token, index, "not a card (expected rank and suit, like 'As' or '10♥')")
+
+
+def _parse_unicode_card(token: str, char: str, index: int | None) -> Card:
+    code = ord(char)
+    suit = (code - _UNICODE_CARD_FIRST) // 16
+    offset = code - _UNICODE_SUIT_BASES[suit]
+    if offset == 12:
+        raise CardNotationError(token, index, "knights are not cards of this game")
+    if offset == 15 or code in (0x1F0CF, 0x1F0DF, 0x1F0BF):
+        raise CardNotationError(token, index, "jokers are not cards of this game")
+    if offset not in _UNICODE_RANK_BY_OFFSET:
+        raise CardNotationError(token, index, "not a playing card of this game")
+    return _CARDS[suit * 13 + _UNICODE_RANK_BY_OFFSET[offset]]
+
+
+def _parse_words(token: str, lowered: str, index: int | None) -> Card:
+    rank_text, _, suit_text = (part.strip() for part in lowered.partition(" of "))
+    rank = _RANK_WORDS.get(rank_text, _RANK_SYMBOLS.get(rank_text))
+    if rank is None:
+        raise CardNotationError(token, index, f"unknown rank '{rank_text}'" if rank_text
+                                else "missing rank")
+    suit = _SUIT_WORDS.get(suit_text)
+    if suit is None:
+        raise CardNotationError(token, index, f"unknown suit '{suit_text}'" if suit_text
+                                else "missing suit")
+    return _CARDS[suit * 13 + rank]
+
+
+class Token(NamedTuple):
+    """One token of a hand as written, with where it stood (for pointers and highlighting)."""
+
+    text: str
+    index: int
+    start: int  # character offsets into the original string; -1 for list input
+    end: int
+
+
+_WORD_SEPARATORS = re.compile(r"[^,;]+")
+_SYMBOL_SEPARATORS = re.compile(r"[^\s,;]+")
+_WRITTEN_IN_WORDS = re.compile(r"\bof\b", re.IGNORECASE)
+
+
+def tokenize(hand: "str | Iterable[str]") -> list[Token]:
+    """Split a hand into card tokens: a list as given, or a string split on spaces, commas and
+    semicolons; a string of cards in words (`ace of spades, 10 of hearts`) splits on commas and
+    semicolons only, so each phrase is one token."""
+    if isinstance(hand, str):
+        pattern = _WORD_SEPARATORS if _WRITTEN_IN_WORDS.search(hand) else _SYMBOL_SEPARATORS
+        tokens = []
+        for match in pattern.finditer(hand):
+            if match.group().strip():
+                stripped_start = match.start() + len(match.group()) - len(match.group().lstrip())
+                text = match.group().strip()
+                tokens.append(Token(text, len(tokens), stripped_start, stripped_start + len(text)))
+        return tokens
+    return [Token(item, i, -1, -1) for i, item in enumerate(hand)]
+
+
+def parse_hand(hand: "str | Iterable[str | Card]", allow_duplicates: bool = False) -> list[Card]:
+    """Read a hand (a list of tokens or one string) into cards, in the order given.
+
+    Every bad token is reported at once (an `ErrorGroup` when there are several); a duplicate is
+    reported at its second occurrence and names the first.
+    """
+    errors = []
+    cards: list[Card] = []
+    first_seen: dict[Card, Token] = {}
+    for token in tokenize(hand):
+        try:
+            card = token.text if isinstance(token.text, Card) else parse_card(token.text,
+                                                                            token.index)
+        except CardNotationError as error:
+            errors.append(error)
+            continue
+        if card in first_seen and not allow_duplicates:
+            first = first_seen[card]
+            errors.append(DuplicateCardError(card, token.index, first.index,
+                                             str(token.text), str(first.text)))
+            continue
+        first_seen.setdefault(card, token)
+        cards.append(card)
+    if errors:
+        raise errors[0] if len(errors) == 1 else ErrorGroup(errors)
+    return cards
+
+
+def check_disjoint(named_hands: list[tuple[tuple, list[Card]]], detail_for=None) -> None:
+    """Refuse a card that stands in two of the given hands, naming both places.
+
+    `named_hands` is [(position prefix, cards)]; positions of cards are their index in the hand.
+    """
+    seen: dict[Card, tuple] = {}
+    errors = []
+    for prefix, cards in named_hands:
+        for i, card in enumerate(cards):
+            here = prefix + (i,)
+            if card in seen:
+                detail = detail_for(card, here, seen[card]) if detail_for else ""
+                errors.append(CardInBothHandsError(card, here, seen[card], detail))
+            else:
+                seen[card] = here
+    if errors:
+        raise errors[0] if len(errors) == 1 else ErrorGroup(errors)
+
+
+def cards_mask(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
+
+
+def mask_cards(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask in canonical order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(_CARDS[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(card) for card in cards)

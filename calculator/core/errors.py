@@ -1,0 +1,144 @@
+"""The failure kinds of the calculator: one class each, carrying the bad input and where it is.
+
+`position` is a path into the caller's input: a tuple of keys and indices (`("hand", 3)`), so
+the API can turn it into a JSON Pointer and the command line into plain words. The core only
+knows the part of the path it was given (`0`-based token index); callers prefix their own.
+"""
+from __future__ import annotations
+
+
+class CalculatorError(ValueError):
+    """Base of every error the calculator raises for bad input."""
+
+    def __init__(self, detail: str, position: tuple = ()):
+        super().__init__(detail)
+        self.detail = detail
+        self.position = tuple(position)
+
+    def at(self, *prefix) -> "CalculatorError":
+        """The same error placed under `prefix` (e.g. `("knocker", "hand")`)."""
+        self.position = tuple(prefix) + self.position
+        return self
+
+    @property
+    def errors(self) -> list[tuple[tuple, str]]:
+        """Every (position, detail) pair this error stands for (one, unless a group)."""
+        return [(self.position, self.detail)]
+
+
+class CardNotationError(CalculatorError):
+    """A token that is not a card of this game."""
+
+    def __init__(self, token: str, index: int | None, reason: str):
+        where = f"token {index + 1} " if index is not None else ""
+        super().__init__(f"{reason} in {where}'{token}'", () if index is None else (index,))
+        self.token = token
+        self.index = index
+        self.reason = reason
+
+
+class DuplicateCardError(CalculatorError):
+    """The same card twice in one hand (possibly written two ways)."""
+
+    def __init__(self, card, index: int, first_index: int, token: str = "", first_token: str = ""):
+        written = f" ('{token}')" if token and token != str(card) else ""
+        first = f" ('{first_token}')" if first_token and first_token != str(card) else ""
+        super().__init__(
+            f"duplicate card {card}{written} in token {index + 1}: "
+            f"already given as token {first_index + 1}{first}",
+            (index,),
+        )
+        self.card = card
+        self.index = index
+        self.first_index = first_index
+
+
+class CardInBothHandsError(CalculatorError):
+    """A card given to both players, or both in a hand and in the known cards."""
+
+    def __init__(self, card, position: tuple, other_position: tuple, detail: str = ""):
+        super().__init__(
+            detail or f"card {card} is in both hands (also at {_words(other_position)})",
+            position,
+        )
+        self.card = card
+        self.other_position = tuple(other_position)
+
+
+class HandSizeError(CalculatorError):
+    """A hand with the wrong number of cards for what was asked."""
+
+    def __init__(self, size: int, allowed: tuple[int, ...], what: str = "hand", position=(),
+                 note: str = ""):
+        want = " or ".join(str(n) for n in allowed)
+        super().__init__(f"{what} has {size} cards; expected {want}{note}", position)
+        self.size = size
+        self.allowed = allowed
+
+
+class MeldError(CalculatorError):
+    """Cards declared as a meld that are not a set or a run."""
+
+    def __init__(self, cards, reason: str, position=()):
+        names = " ".join(str(c) for c in cards)
+        super().__init__(f"{names} is not a meld: {reason}", position)
+        self.cards = tuple(cards)
+
+
+class IllegalKnockError(CalculatorError):
+    """A knock whose deadwood is above the knock limit."""
+
+    def __init__(self, deadwood: int, knock_limit: int, position=("knocker",)):
+        if knock_limit == 0:
+            detail = f"illegal knock: deadwood {deadwood}, but only gin may end the hand (limit 0)"
+        else:
+            detail = f"illegal knock: deadwood {deadwood} is above the knock limit {knock_limit}"
+        super().__init__(detail, position)
+        self.deadwood = deadwood
+        self.knock_limit = knock_limit
+
+
+class RuleError(CalculatorError):
+    """A rule option that does not exist, has a bad value, or conflicts with another."""
+
+    def __init__(self, key: str, detail: str, position=None):
+        super().__init__(detail, ("rules", key) if position is None else position)
+        self.key = key
+
+
+class IncompatibleInputError(CalculatorError):
+    """Inputs that cannot go together (counts for the knocker with cards for the defender,
+    `gin: true` with deadwood above 0)."""
+
+
+class GameError(CalculatorError):
+    """A ledger that cannot be a game (e.g. a hand after the game ended)."""
+
+
+class ErrorGroup(CalculatorError):
+    """Several independent errors reported together (every bad token of a hand at once)."""
+
+    def __init__(self, errors: list[CalculatorError]):
+        super().__init__("; ".join(e.detail for e in errors), errors[0].position)
+        self.members = list(errors)
+
+    def at(self, *prefix) -> "ErrorGroup":
+        for member in self.members:
+            member.at(*prefix)
+        self.position = tuple(prefix) + self.position
+        return self
+
+    @property
+    def errors(self) -> list[tuple[tuple, str]]:
+        return [pair for member in self.members for pair in member.errors]
+
+
+def _words(position: tuple) -> str:
+    """A position in plain words for messages: ("defender", "hand", 2) -> defender token 3."""
+    parts = []
+    for key in position:
+        if isinstance(key, int):
+            parts.append(f"token {key + 1}")
+        elif key != "hand":
+            parts.append(str(key))
+    return " ".join(parts) or "another place"

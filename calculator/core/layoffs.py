@@ -1,0 +1,155 @@
+"""The defender's best response to a knocker's spread: own melds and lay-offs together.
+
+What can be laid off onto a meld is a chain: the fourth card of a 3-card set, or the cards of a
+run's suit going up from its top (or down from its bottom) for as long as the defender holds
+the next one. A legal set of lay-offs takes a prefix of each chain; the defender then melds
+what is left as well as possible. Chains are short, so every combination of prefixes is tried
+and each costs one fast deadwood look-up.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+from .cards import Card, cards_mask, check_disjoint
+from .errors import HandSizeError, MeldError
+from .hands import read_card, read_hand
+from .melds import Arrangement, Meld, best_arrangement_of_mask, deadwood_of_mask
+
+
+@dataclass(frozen=True, slots=True)
+class Layoff:
+    card: Card
+    meld: int  # index into the knocker's melds
+
+
+@dataclass(frozen=True, slots=True)
+class LayoffOption:
+    """A defender card that could be laid off, and the knocker's melds it could go onto."""
+
+    card: Card
+    melds: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Defense:
+    melds: tuple[Meld, ...]
+    layoffs: tuple[Layoff, ...]
+    deadwood_cards: tuple[Card, ...]
+
+    @property
+    def deadwood(self) -> int:
+        return sum(card.points for card in self.deadwood_cards)
+
+
+@dataclass(frozen=True, slots=True)
+class LayoffResult:
+    knocker: Arrangement
+    defender: Defense
+    options: tuple[LayoffOption, ...]
+
+
+def layoff_chains(melds: tuple[Meld, ...], defender_mask: int) -> list[tuple[int, list[int]]]:
+    """(meld index, card bits in the order they must be laid off) for every non-empty chain."""
+    chains = []
+    for index, meld in enumerate(melds):
+        cards = meld.cards
+        if meld.kind == "set":
+            if len(cards) == 3:
+                suit = ({0, 1, 2, 3} - {c.suit for c in cards}).pop()
+                bit = 1 << (suit * 13 + cards[0].rank)
+                if defender_mask & bit:
+                    chains.append((index, [bit]))
+            continue
+        base = cards[0].suit * 13
+        for ranks in (range(cards[-1].rank + 1, 13), range(cards[0].rank - 1, -1, -1)):
+            chain = []
+            for rank in ranks:
+                bit = 1 << (base + rank)
+                if not defender_mask & bit:
+                    break
+                chain.append(bit)
+            if chain:
+                chains.append((index, chain))
+    return chains
+
+
+def best_defense(melds: tuple[Meld, ...], defender_mask: int, allow_layoffs: bool = True
+                 ) -> Defense:
+    """The defender's lowest deadwood; ties go to fewer lay-offs, then the first found."""
+    chains = layoff_chains(melds, defender_mask) if allow_layoffs else []
+    best_key, best_prefixes = (deadwood_of_mask(defender_mask), 0), None
+    for lengths in product(*(range(len(chain) + 1) for _, chain in chains)):
+        if not any(lengths):
+            continue
+        laid, count, clash = 0, 0, False
+        for (_, chain), length in zip(chains, lengths):
+            for bit in chain[:length]:
+                clash |= bool(laid & bit)
+                laid |= bit
+            count += length
+        if clash:
+            continue
+        key = (deadwood_of_mask(defender_mask & ~laid), count)
+        if key < best_key:
+            best_key, best_prefixes = key, lengths
+    layoffs = []
+    laid = 0
+    if best_prefixes:
+        for (index, chain), length in zip(chains, best_prefixes):
+            for bit in chain[:length]:
+                layoffs.append(Layoff(Card.from_index(bit.bit_length() - 1), index))
+                laid |= bit
+    arrangement = best_arrangement_of_mask(defender_mask & ~laid)
+    return Defense(arrangement.melds, tuple(layoffs), arrangement.deadwood_cards)
+
+
+def layoff_options(melds: tuple[Meld, ...], defender_mask: int) -> tuple[LayoffOption, ...]:
+    where: dict[int, list[int]] = {}
+    for index, chain in layoff_chains(melds, defender_mask):
+        for bit in chain:
+            where.setdefault(bit, []).append(index)
+    return tuple(LayoffOption(Card.from_index(bit.bit_length() - 1), tuple(sorted(set(v))))
+                 for bit, v in sorted(where.items()))
+
+
+def read_spread(melds, deadwood_cards, position: tuple = ("knocker",)) -> Arrangement:
+    """A declared spread (cards as tokens) checked: real melds, no card twice, 10 cards or 11
+    all melded (big gin)."""
+    parsed_melds = []
+    for i, meld in enumerate(melds):
+        where = position + ("melds", i)
+        cards = read_hand(meld, None, where, "meld")
+        parsed_melds.append(Meld.of(cards, where))
+    dead = read_hand(deadwood_cards or [], None, position + ("deadwood_cards",), "deadwood")
+    check_disjoint([(position + ("melds", i), list(m.cards)) for i, m in enumerate(parsed_melds)]
+                   + [(position + ("deadwood_cards",), dead)])
+    total = sum(len(m.cards) for m in parsed_melds) + len(dead)
+    if total not in (10, 11) or (total == 11 and dead):
+        # 11 cards are a spread only as big gin, every card melded
+        raise HandSizeError(total, (10, 11), "spread", position,
+                            " (11 only when every card is melded: big gin)")
+    ordered = tuple(sorted(parsed_melds, key=lambda m: m.cards[0].index))
+    return Arrangement(ordered, tuple(sorted(dead)))
+
+
+def layoffs(knocker, defender_cards, rules=None, upcard=None) -> LayoffResult:
+    """The defender's best lay-offs and melds against the knocker's spread.
+
+    `knocker` is an `Arrangement` (a spread) or the knocker's cards (10, or 11 to let the
+    engine pick the discard); `defender_cards` is 10 cards. Nothing is laid off onto gin.
+    """
+    from .scoring import knocker_spread  # scoring chooses the knocker's spread
+
+    defender = read_hand(defender_cards, (10,), ("defender", "hand"))
+    spread, _discard = knocker_spread(knocker, defender, rules, read_card(upcard, ("upcard",))
+                                      if upcard is not None else None)
+    defender_mask = cards_mask(defender)
+    gin = spread.deadwood == 0
+    defense = best_defense(spread.melds, defender_mask, allow_layoffs=not gin)
+    options = () if gin else layoff_options(spread.melds, defender_mask)
+    return LayoffResult(spread, defense, options)
+
+
+__all__ = ["Layoff", "LayoffOption", "Defense", "LayoffResult", "best_defense", "layoffs",
+           "layoff_options", "read_spread", "MeldError"]

@@ -1,0 +1,321 @@
+"""Melds, the best arrangement of a hand, and deadwood.
+
+How it is fast: a hand is a 52-bit mask (bit = suit * 13 + rank). Sets and runs compete only
+at ranks holding 3 or 4 cards, and a hand of 11 cards has at most three such ranks. For each
+choice of which cards of those ranks form sets, the rest falls apart into four independent
+suits, and the best run cover of a suit depends only on its 13-bit mask, so one table of
+8,192 entries, built once at import, answers it. A hand without a rank of three (most hands)
+costs four table look-ups.
+
+Tie rule (documented in the README): among arrangements with the lowest deadwood, the service
+picks the one with the fewest deadwood cards, then the fewest melds, then the fewest cards in
+sets, then the first in a fixed enumeration order (set choices in rank order, the lowest runs
+first). `all_best_arrangements` lists every lowest-deadwood arrangement, adjacent runs of one
+suit counted once (a run is never split in two).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations, product
+from typing import Iterable
+
+from .cards import POINTS, RANKS, SUITS, Card, cards_mask, mask_cards
+from .errors import MeldError
+
+SUIT_BITS = 0x1FFF
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A set or a run: `kind` is "set" or "run"; `cards` in canonical order."""
+
+    kind: str
+    cards: tuple[Card, ...]
+
+    @classmethod
+    def of(cls, cards: Iterable[Card | str], position: tuple = ()) -> "Meld":
+        """The meld these cards form, or `MeldError` saying why they form none."""
+        cards = tuple(sorted(Card(c) for c in cards))
+        kind = meld_kind(cards)
+        if isinstance(kind, MeldError):
+            raise kind.at(*position)
+        return cls(kind, cards)
+
+    @property
+    def mask(self) -> int:
+        return cards_mask(self.cards)
+
+    @property
+    def points(self) -> int:
+        return sum(card.points for card in self.cards)
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self.cards)
+
+    def __repr__(self) -> str:
+        return f"Meld.of('{self}'.split())"
+
+
+def meld_kind(cards: tuple[Card, ...]) -> "str | MeldError":
+    """ "set", "run", or the MeldError that says why not (cards sorted, distinct)."""
+    if len(cards) < 3:
+        return MeldError(cards, "a meld needs at least 3 cards")
+    if len(set(cards)) != len(cards):
+        return MeldError(cards, "a card appears twice")
+    if len({card.rank for card in cards}) == 1:
+        return "set"  # at most 4 distinct cards share a rank
+    if len({card.suit for card in cards}) != 1:
+        return MeldError(cards, "a set needs one rank and a run needs one suit")
+    ranks = [card.rank for card in cards]
+    if ranks != list(range(ranks[0], ranks[0] + len(ranks))):
+        return MeldError(cards, "run ranks are not consecutive (the ace is low only)")
+    return "run"
+
+
+def meld_from_mask(mask: int) -> Meld:
+    cards = mask_cards(mask)
+    return Meld("set" if cards[0].rank == cards[-1].rank else "run", cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """Melds and the cards left over; `deadwood` is the points of the leftover cards."""
+
+    melds: tuple[Meld, ...]
+    deadwood_cards: tuple[Card, ...]
+
+    @property
+    def deadwood(self) -> int:
+        return sum(card.points for card in self.deadwood_cards)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(sorted(self.deadwood_cards + tuple(c for m in self.melds for c in m.cards)))
+
+
+# --- per-suit run tables --------------------------------------------------------------------
+
+def _build_run_tables():
+    """For each 13-bit suit mask: the best run cover, by (deadwood, deadwood cards, runs).
+
+    The lowest card of the mask is either deadwood or the bottom of a run, which gives the
+    recurrence; masks are visited in increasing order so every sub-mask is already solved.
+    Lexicographic order of the (deadwood, cards, runs) vectors is kept by addition, so the
+    recurrence is exact for the whole key, not only for deadwood.
+    """
+    size = 1 << 13
+    keys = [(0, 0, 0)] * size
+    first_step = [0] * size  # 0: lowest card is deadwood; else the mask of the run taken
+    for mask in range(1, size):
+        low = (mask & -mask).bit_length() - 1
+        rest = mask & (mask - 1)
+        d, n, r = keys[rest]
+        best, step = (d + POINTS[low], n + 1, r), 0
+        run = 1 << low
+        top = low
+        while top + 1 < 13 and mask >> (top + 1) & 1:
+            top += 1
+            run |= 1 << top
+            if top - low >= 2:
+                d, n, r = keys[mask & ~run]
+                candidate = (d, n, r + 1)
+                if candidate < best:
+                    best, step = candidate, run
+        keys[mask] = best
+        first_step[mask] = step
+    return [key[0] for key in keys], keys, first_step
+
+
+RUN_DEADWOOD, _RUN_KEYS, _RUN_FIRST_STEP = _build_run_tables()
+
+
+def _suit_runs(suit_mask: int) -> list[int]:
+    """The runs (13-bit masks) of the tabled best cover of one suit."""
+    runs = []
+    while suit_mask:
+        step = _RUN_FIRST_STEP[suit_mask]
+        if step:
+            runs.append(step)
+            suit_mask &= ~step
+        else:
+            suit_mask &= suit_mask - 1
+    return runs
+
+
+# --- set choices ----------------------------------------------------------------------------
+
+def _rank_set_options(rank: int, suits_present: int) -> tuple[int, ...]:
+    """The 52-bit masks a rank with 3 or 4 cards can give to sets: none, all, each 3 of 4."""
+    suits = [s for s in range(4) if suits_present >> s & 1]
+    options = [0]
+    if len(suits) >= 3:
+        options.append(sum(1 << (s * 13 + rank) for s in suits))
+    if len(suits) == 4:
+        options.extend(sum(1 << (s * 13 + rank) for s in trio) for trio in combinations(suits, 3))
+    return tuple(options)
+
+
+_SET_OPTIONS = [[_rank_set_options(r, p) for p in range(16)] for r in range(13)]
+
+
+def _ranks_of_three(s0: int, s1: int, s2: int, s3: int) -> int:
+    """13-bit mask of ranks present in at least three suits."""
+    return (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+
+
+def _set_choices(mask: int, threes: int):
+    """Every combination of set masks for the ranks of three (the empty choice first)."""
+    per_rank = []
+    while threes:
+        low = threes & -threes
+        rank = low.bit_length() - 1
+        present = sum(1 << s for s in range(4) if mask >> (s * 13 + rank) & 1)
+        per_rank.append(_SET_OPTIONS[rank][present])
+        threes ^= low
+    return product(*per_rank)
+
+
+def deadwood_of_mask(mask: int) -> int:
+    """Lowest deadwood of the cards in a 52-bit mask (any number of cards; never discards)."""
+    s0 = mask & SUIT_BITS
+    s1 = mask >> 13 & SUIT_BITS
+    s2 = mask >> 26 & SUIT_BITS
+    s3 = mask >> 39
+    threes = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    table = RUN_DEADWOOD
+    if not threes:
+        return table[s0] + table[s1] + table[s2] + table[s3]
+    best = 999
+    for choice in _set_choices(mask, threes):
+        rest = mask & ~sum(choice)
+        total = (table[rest & SUIT_BITS] + table[rest >> 13 & SUIT_BITS]
+                 + table[rest >> 26 & SUIT_BITS] + table[rest >> 39])
+        if total < best:
+            best = total
+    return best
+
+
+def best_arrangement_of_mask(mask: int) -> Arrangement:
+    """The lowest-deadwood arrangement picked by the documented tie rule."""
+    threes = _ranks_of_three(mask & SUIT_BITS, mask >> 13 & SUIT_BITS,
+                             mask >> 26 & SUIT_BITS, mask >> 39)
+    best_key, best_sets = None, ()
+    for choice in _set_choices(mask, threes):
+        set_masks = tuple(m for m in choice if m)
+        rest = mask & ~sum(set_masks)
+        d = n = r = 0
+        for suit in range(4):
+            kd, kn, kr = _RUN_KEYS[rest >> (13 * suit) & SUIT_BITS]
+            d, n, r = d + kd, n + kn, r + kr
+        set_cards = sum(m.bit_count() for m in set_masks)
+        key = (d, n, r + len(set_masks), set_cards)
+        if best_key is None or key < best_key:
+            best_key, best_sets = key, set_masks
+    return _assemble(mask, best_sets)
+
+
+def _assemble(mask: int, set_masks: tuple[int, ...]) -> Arrangement:
+    rest = mask & ~sum(set_masks)
+    melds = [m for m in set_masks]
+    for suit in range(4):
+        melds.extend(run << (13 * suit) for run in _suit_runs(rest >> (13 * suit) & SUIT_BITS))
+    melded = sum(melds)
+    return Arrangement(
+        tuple(sorted((meld_from_mask(m) for m in melds), key=lambda m: m.cards[0].index)),
+        mask_cards(mask & ~melded),
+    )
+
+
+def deadwood(cards: Iterable[Card]) -> int:
+    """Lowest deadwood of exactly these cards (up to 11; never discards)."""
+    return deadwood_of_mask(cards_mask(cards))
+
+
+def best_arrangement(cards: Iterable[Card]) -> Arrangement:
+    return best_arrangement_of_mask(cards_mask(cards))
+
+
+# --- every optimal arrangement (slower; on request) -----------------------------------------
+
+@lru_cache(maxsize=8192)
+def _optimal_suit_covers(suit_mask: int) -> tuple[tuple[int, ...], ...]:
+    """Every lowest-deadwood run cover of one suit, runs never adjacent (never a split run)."""
+    if not suit_mask:
+        return ((),)
+    target = RUN_DEADWOOD[suit_mask]
+    low = (suit_mask & -suit_mask).bit_length() - 1
+    covers = []
+    rest = suit_mask & (suit_mask - 1)
+    if POINTS[low] + RUN_DEADWOOD[rest] == target:
+        covers.extend(_optimal_suit_covers(rest))
+    run, top = 1 << low, low
+    while top + 1 < 13 and suit_mask >> (top + 1) & 1:
+        top += 1
+        run |= 1 << top
+        remaining = suit_mask & ~run
+        if top - low >= 2 and RUN_DEADWOOD[remaining] == target:
+            for cover in _optimal_suit_covers(remaining):
+                if not any(r & (1 << (top + 1)) for r in cover):
+                    covers.append((run,) + cover)
+    return tuple(covers)
+
+
+def all_best_arrangements(cards: Iterable[Card]) -> list[Arrangement]:
+    """Every arrangement with the lowest deadwood, the one the tie rule picks first."""
+    mask = cards_mask(cards)
+    best = deadwood_of_mask(mask)
+    threes = _ranks_of_three(mask & SUIT_BITS, mask >> 13 & SUIT_BITS,
+                             mask >> 26 & SUIT_BITS, mask >> 39)
+    found = []
+    for choice in _set_choices(mask, threes):
+        set_masks = tuple(m for m in choice if m)
+        rest = mask & ~sum(set_masks)
+        suits = [rest >> (13 * s) & SUIT_BITS for s in range(4)]
+        if sum(RUN_DEADWOOD[s] for s in suits) != best:
+            continue
+        for covers in product(*(_optimal_suit_covers(s) for s in suits)):
+            runs = [run << (13 * suit) for suit, cover in enumerate(covers) for run in cover]
+            found.append(_from_masks(mask, list(set_masks) + runs))
+    chosen = best_arrangement_of_mask(mask)
+    found.sort(key=lambda a: (a != chosen, len(a.deadwood_cards), len(a.melds),
+                              [m.cards[0].index for m in a.melds]))
+    return found
+
+
+def _from_masks(mask: int, meld_masks: list[int]) -> Arrangement:
+    melds = sorted((meld_from_mask(m) for m in meld_masks), key=lambda m: m.cards[0].index)
+    return Arrangement(tuple(melds), mask_cards(mask & ~sum(meld_masks)))
+
+
+# --- every meld inside a hand (for spreads the knocker may choose) ---------------------------
+
+def melds_in_mask(mask: int) -> list[int]:
+    """Every set and run contained in the hand, sub-runs and 3-of-4 sets included."""
+    found = []
+    for rank in range(13):
+        present = sum(1 << s for s in range(4) if mask >> (s * 13 + rank) & 1)
+        found.extend(m for m in _SET_OPTIONS[rank][present] if m)
+    for suit in range(4):
+        suit_mask = mask >> (13 * suit) & SUIT_BITS
+        for low in range(11):
+            run = 0
+            for top in range(low, 13):
+                if not suit_mask >> top & 1:
+                    break
+                run |= 1 << top
+                if top - low >= 2:
+                    found.append(run << (13 * suit))
+    return found
+
+
+def describe(meld: Meld) -> str:
+    """A meld in plain words: 'run A-2-3♠', 'set of 7s'."""
+    if meld.kind == "set":
+        return f"set of {RANKS[meld.cards[0].rank].replace('T', '10')}s"
+    ranks = "-".join(c.glyph[:-1] for c in meld.cards)
+    return f"run {ranks}{'♠♥♦♣'[meld.cards[0].suit]}"
+
+
+__all__ = ["Meld", "Arrangement", "deadwood", "deadwood_of_mask", "best_arrangement",
+           "best_arrangement_of_mask", "all_best_arrangements", "melds_in_mask", "SUITS"]

@@ -1,0 +1,139 @@
+"""Rules: an immutable value type with the presets of RULES.md, every option validated."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Mapping
+
+from .cards import Card
+from .errors import RuleError
+
+SHUTOUT_OPTIONS = ("game_bonus_doubled", "total_doubled", "none")
+FORMATS = ("single", "hollywood")
+
+
+@dataclass(frozen=True)
+class Rules:
+    preset: str = "standard"
+    knock_limit: int = 10
+    gin_bonus: int = 25
+    big_gin_bonus: int | None = 31  # None: big gin scores as gin
+    undercut_bonus: int = 25
+    tie_is_undercut: bool = True
+    oklahoma: bool = False
+    oklahoma_ace_gin_only: bool = True
+    oklahoma_spade_double: bool = True
+    target: int = 100
+    game_bonus: int = 100
+    box_bonus: int = 25
+    shutout: str = "game_bonus_doubled"
+    format: str = "single"
+
+    @classmethod
+    def preset_named(cls, name: str) -> "Rules":
+        if name not in PRESETS:
+            raise RuleError("preset", f"unknown preset '{name}'; one of {', '.join(PRESETS)}")
+        return PRESETS[name]
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any] | None = None) -> "Rules":
+        """Rules from a preset name and overrides, as a request gives them.
+
+        Raises `RuleError` naming the key for an unknown option, a bad value, or a conflict
+        (a fixed `knock_limit` with Oklahoma on).
+        """
+        options = dict(options or {})
+        base = cls.preset_named(options.pop("preset", "standard"))
+        known = {f.name for f in fields(cls)} - {"preset"}
+        for key in options:
+            if key not in known:
+                raise RuleError(key, f"unknown rule option '{key}'")
+        for key, value in options.items():
+            _check_option(key, value)
+        if options.get("oklahoma", base.oklahoma) and "knock_limit" in options:
+            raise RuleError("knock_limit", "knock_limit cannot be set with oklahoma on: "
+                            "the upcard sets the knock limit")
+        return replace(base, **options)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def knock_limit_for(self, upcard: Card | None) -> int:
+        """The knock limit of one hand: fixed, or set by the Oklahoma upcard."""
+        if not self.oklahoma:
+            return self.knock_limit
+        if upcard is None:
+            raise RuleError("upcard", "oklahoma needs the upcard: it sets the knock limit",
+                            position=("upcard",))
+        if upcard.rank == 0:
+            return 0 if self.oklahoma_ace_gin_only else 1
+        return upcard.points
+
+    def multiplier_for(self, upcard: Card | None) -> int:
+        """2 when Oklahoma's spade upcard doubles the hand, else 1."""
+        if self.oklahoma and self.oklahoma_spade_double and upcard is not None:
+            return 2 if upcard.suit == 0 else 1
+        return 1
+
+
+_INT_RANGES = {
+    "knock_limit": (0, 10),
+    "gin_bonus": (0, 1000),
+    "big_gin_bonus": (0, 1000),
+    "undercut_bonus": (0, 1000),
+    "target": (1, 10000),
+    "game_bonus": (0, 10000),
+    "box_bonus": (0, 1000),
+}
+_BOOLS = ("tie_is_undercut", "oklahoma", "oklahoma_ace_gin_only", "oklahoma_spade_double")
+_CHOICES = {"shutout": SHUTOUT_OPTIONS, "format": FORMATS}
+
+
+def _check_option(key: str, value: Any) -> None:
+    if key in _INT_RANGES:
+        if value is None and key == "big_gin_bonus":
+            return
+        low, high = _INT_RANGES[key]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleError(key, f"{key} must be a whole number")
+        if not low <= value <= high:
+            raise RuleError(key, f"{key} must be between {low} and {high}, not {value}")
+    elif key in _BOOLS:
+        if not isinstance(value, bool):
+            raise RuleError(key, f"{key} must be true or false")
+    elif key in _CHOICES and value not in _CHOICES[key]:
+        raise RuleError(key, f"{key} must be one of {', '.join(_CHOICES[key])}, not {value!r}")
+
+
+PRESETS: dict[str, Rules] = {
+    "standard": Rules(),
+    "classic": Rules(preset="classic", gin_bonus=20, big_gin_bonus=None, undercut_bonus=10,
+                     box_bonus=20),
+    "oklahoma": Rules(preset="oklahoma", oklahoma=True, target=150),
+    "straight": Rules(preset="straight", knock_limit=0),
+    "hollywood": Rules(preset="hollywood", format="hollywood"),
+}
+
+PRESET_NOTES = {
+    "standard": "the default",
+    "classic": "older book values; big gin scores as gin",
+    "oklahoma": "the upcard sets the knock limit; ace: gin only; spade upcard doubles the hand",
+    "straight": "gin only (knock limit 0)",
+    "hollywood": "three games scored at once from one series of hands",
+}
+
+OPTION_NOTES = {
+    "preset": "the starting values: " + ", ".join(PRESETS),
+    "knock_limit": "highest deadwood a knock may have (0-10); not with oklahoma",
+    "gin_bonus": "bonus for gin",
+    "big_gin_bonus": "bonus for big gin (all 11 cards melded); null: big gin scores as gin",
+    "undercut_bonus": "bonus for the defender on an undercut",
+    "tie_is_undercut": "a tie counts as an undercut; off: a tie scores 0 and nobody wins",
+    "oklahoma": "the first upcard sets the knock limit; upcard required",
+    "oklahoma_ace_gin_only": "with oklahoma, an ace upcard means gin only (off: limit 1)",
+    "oklahoma_spade_double": "with oklahoma, a spade upcard doubles the hand's points",
+    "target": "hand points that end a game",
+    "game_bonus": "bonus for winning a game",
+    "box_bonus": "bonus for each hand won",
+    "shutout": "what a shutout does: " + ", ".join(SHUTOUT_OPTIONS),
+    "format": "one game, or three at once (hollywood): " + ", ".join(FORMATS),
+}

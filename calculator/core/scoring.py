@@ -1,0 +1,267 @@
+"""One hand's result: who scores how much, and why.
+
+The knocker comes as cards (10, or 11 for the engine to pick the discard), as a declared
+spread (an `Arrangement`), or as counts (`KnockerCounts`); the defender as 10 cards or as a
+count of deadwood after lay-offs. Counts for the knocker with cards for the defender is refused:
+lay-offs need the knocker's melds.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, cards_mask
+from .errors import IllegalKnockError, IncompatibleInputError
+from .hands import read_hand, read_upcard, refuse_shared_cards
+from .layoffs import Defense, Layoff, LayoffOption, layoff_options
+from .melds import Arrangement, Meld, best_arrangement_of_mask, deadwood_of_mask
+from .rules import Rules
+from .spreads import Candidate, Evaluated, Outcome, choose_spreads, hand_outcome, \
+    legal_spreads
+
+
+@dataclass(frozen=True, slots=True)
+class KnockerCounts:
+    """A knocker counted by hand: deadwood after the discard; 0 is gin."""
+
+    deadwood: int
+    gin: bool = False
+    big_gin: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class KnockerSide:
+    deadwood: int
+    gin: bool
+    big_gin: bool
+    melds: tuple[Meld, ...] | None = None  # None when the knocker was given as counts
+    deadwood_cards: tuple[Card, ...] | None = None
+    discard: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DefenderSide:
+    deadwood: int
+    melds: tuple[Meld, ...] | None = None  # None when the defender was given as a count
+    layoffs: tuple[Layoff, ...] | None = None
+    deadwood_cards: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BestSpread:
+    """A legal spread that would have scored more for the knocker than the one laid down."""
+
+    points: int
+    outcome: str
+    winner: str | None
+    melds: tuple[Meld, ...]
+    deadwood_cards: tuple[Card, ...]
+    discard: Card | None
+    deadwood: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    outcome: str  # knock | undercut | gin | big_gin | draw
+    winner: str | None  # knocker | defender | None
+    points: int
+    multiplier: int
+    knock_limit: int | None
+    knocker: KnockerSide | None
+    defender: DefenderSide | None
+    explanation: str
+    best_spread: BestSpread | None = None
+    options: tuple[LayoffOption, ...] | None = None
+
+
+def draw_result() -> HandResult:
+    return HandResult("draw", None, 0, 1, None, None, None,
+                      "A dead hand: the stock ran down to two cards, so nobody scores.")
+
+
+def score_hand(knocker=None, defender=None, rules: Rules | None = None, upcard=None,
+               outcome: str | None = None) -> HandResult:
+    """Score one hand. `outcome="draw"` scores a dead hand (no cards needed)."""
+    rules = rules or Rules()
+    if outcome == "draw":
+        return draw_result()
+    upcard = read_upcard(upcard)
+    limit = rules.knock_limit_for(upcard)
+    multiplier = rules.multiplier_for(upcard)
+    if isinstance(knocker, KnockerCounts):
+        return _score_counts(knocker, defender, rules, limit, multiplier)
+    defender_cards = None if isinstance(defender, int) else read_hand(
+        defender, (10,), ("defender", "hand"))
+    if isinstance(knocker, Arrangement):
+        spread, knocker_cards = knocker, list(knocker.cards)
+    else:
+        spread, knocker_cards = None, read_hand(knocker, (10, 11), ("knocker", "hand"))
+    if defender_cards is not None:
+        where = ("knocker", "hand") if spread is None else ("knocker",)
+        refuse_shared_cards((where, knocker_cards), (("defender", "hand"), defender_cards))
+    if isinstance(defender, int):
+        chosen, discard = (spread, None) if spread else _lowest_spread(knocker_cards, rules)
+        _check_legal(chosen.deadwood, limit)
+        return _score_spread_against_count(chosen, discard, defender, rules, limit, multiplier)
+    return _score_cards(spread, knocker_cards, defender_cards, rules, limit, multiplier)
+
+
+def _check_legal(knocker_deadwood: int, limit: int, position=("knocker",)) -> None:
+    if knocker_deadwood > limit:
+        raise IllegalKnockError(knocker_deadwood, limit, position)
+
+
+def _lowest_spread(knocker_cards: list[Card], rules: Rules
+                   ) -> tuple[Arrangement, Card | None]:
+    """The tie rule's arrangement, after the first best discard in card order for 11 cards
+    (big gin keeps all 11 when the rules pay for it)."""
+    mask = cards_mask(knocker_cards)
+    discard = None
+    if len(knocker_cards) == 11:
+        if rules.big_gin_bonus is not None and deadwood_of_mask(mask) == 0:
+            return best_arrangement_of_mask(mask), None
+        discard = min(knocker_cards, key=lambda c: (deadwood_of_mask(mask & ~c.bit), c.index))
+        mask &= ~discard.bit
+    return best_arrangement_of_mask(mask), discard
+
+
+def knocker_spread(knocker, defender_cards: list[Card], rules: Rules | None, upcard: Card | None
+                   ) -> tuple[Arrangement, Card | None]:
+    """The spread the knocker lays down against these defender cards, and its discard."""
+    rules = rules or Rules()
+    limit = rules.knock_limit_for(upcard)
+    if isinstance(knocker, Arrangement):
+        _check_legal(knocker.deadwood, limit)
+        refuse_shared_cards((("knocker",), list(knocker.cards)),
+                            (("defender", "hand"), defender_cards))
+        return knocker, None
+    cards = read_hand(knocker, (10, 11), ("knocker", "hand"))
+    refuse_shared_cards((("knocker", "hand"), cards), (("defender", "hand"), defender_cards))
+    candidates = _candidates(cards, limit, rules)
+    chosen, _best = choose_spreads(candidates, cards_mask(defender_cards), rules,
+                                   _lowest_spread(cards, rules)[0])
+    return chosen.candidate.arrangement(), chosen.candidate.discard
+
+
+def _candidates(cards: list[Card], limit: int, rules: Rules) -> list[Candidate]:
+    candidates = legal_spreads(cards_mask(cards), limit, rules)
+    if not candidates:
+        mask = cards_mask(cards)
+        lowest = deadwood_of_mask(mask) if len(cards) == 10 else min(
+            deadwood_of_mask(mask & ~c.bit) for c in cards)
+        raise IllegalKnockError(lowest, limit)
+    return candidates
+
+
+def _score_cards(spread: Arrangement | None, knocker_cards: list[Card],
+                 defender_cards: list[Card], rules: Rules, limit: int, multiplier: int
+                 ) -> HandResult:
+    defender_mask = cards_mask(defender_cards)
+    if spread is not None:
+        _check_legal(spread.deadwood, limit)
+        declared = Candidate(spread.deadwood, tuple(m.mask for m in spread.melds),
+                             cards_mask(knocker_cards), None, len(knocker_cards) == 11)
+        chosen, best = choose_spreads([declared], defender_mask, rules)
+        _, best = choose_spreads(legal_spreads(cards_mask(knocker_cards), limit, rules),
+                                 defender_mask, rules)
+    else:
+        chosen, best = choose_spreads(_candidates(knocker_cards, limit, rules), defender_mask,
+                                      rules, _lowest_spread(knocker_cards, rules)[0])
+    better = best.outcome.value_for_knocker() > chosen.outcome.value_for_knocker()
+    arrangement = chosen.candidate.arrangement()
+    gin = chosen.candidate.deadwood == 0
+    return _result(
+        chosen.outcome, multiplier, limit,
+        KnockerSide(chosen.candidate.deadwood, gin, chosen.candidate.big_gin, arrangement.melds,
+                    arrangement.deadwood_cards, chosen.candidate.discard),
+        _defender_side(chosen.defense),
+        best_spread=_best_spread(best, multiplier) if better else None,
+        options=() if gin else layoff_options(arrangement.melds, defender_mask),
+    )
+
+
+def _defender_side(defense: Defense) -> DefenderSide:
+    return DefenderSide(defense.deadwood, defense.melds, defense.layoffs, defense.deadwood_cards)
+
+
+def _best_spread(best: Evaluated, multiplier: int) -> BestSpread:
+    arrangement = best.candidate.arrangement()
+    return BestSpread(best.outcome.base_points * multiplier, best.outcome.outcome,
+                      best.outcome.winner, arrangement.melds, arrangement.deadwood_cards,
+                      best.candidate.discard, best.candidate.deadwood)
+
+
+def _score_spread_against_count(spread: Arrangement, discard: Card | None, defender: int,
+                                rules: Rules, limit: int, multiplier: int) -> HandResult:
+    _check_count(defender, ("defender", "deadwood"))
+    big_gin = len(spread.cards) == 11 and spread.deadwood == 0
+    knocker_side = KnockerSide(spread.deadwood, spread.deadwood == 0, big_gin, spread.melds,
+                               spread.deadwood_cards, discard)
+    outcome = hand_outcome(spread.deadwood, defender, spread.deadwood == 0, big_gin, rules)
+    return _result(outcome, multiplier, limit, knocker_side, DefenderSide(defender))
+
+
+def _score_counts(knocker: KnockerCounts, defender, rules: Rules, limit: int, multiplier: int
+                  ) -> HandResult:
+    if not isinstance(defender, int):
+        raise IncompatibleInputError(
+            "the defender's cards need the knocker's cards: lay-offs go onto the knocker's "
+            "melds; give the knocker as a hand or a spread, or the defender as a count",
+            ("defender", "hand"))
+    _check_count(knocker.deadwood, ("knocker", "deadwood"))
+    _check_count(defender, ("defender", "deadwood"))
+    gin = knocker.gin or knocker.big_gin or knocker.deadwood == 0
+    if gin and knocker.deadwood != 0:
+        field = "big_gin" if knocker.big_gin else "gin"
+        raise IncompatibleInputError(f"{field} means 0 deadwood, not {knocker.deadwood}",
+                                     ("knocker", field))
+    _check_legal(knocker.deadwood, limit, ("knocker", "deadwood"))
+    outcome = hand_outcome(knocker.deadwood, defender, gin, knocker.big_gin, rules)
+    return _result(outcome, multiplier, limit, KnockerSide(knocker.deadwood, gin,
+                                                           knocker.big_gin),
+                   DefenderSide(defender))
+
+
+def _check_count(value: int, position: tuple) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
+        raise IncompatibleInputError("a deadwood count is a whole number from 0 to 100",
+                                     position)
+
+
+def _result(outcome: Outcome, multiplier: int, limit: int, knocker: KnockerSide,
+            defender: DefenderSide, best_spread: BestSpread | None = None,
+            options: tuple[LayoffOption, ...] | None = None) -> HandResult:
+    points = outcome.base_points * multiplier
+    return HandResult(outcome.outcome, outcome.winner, points, multiplier, limit, knocker,
+                      defender, explain(outcome, knocker, defender, multiplier), best_spread,
+                      options)
+
+
+def explain(outcome: Outcome, knocker: KnockerSide, defender: DefenderSide, multiplier: int,
+            bonus_names=None) -> str:
+    """One plain sentence saying who scores what, and why."""
+    k, d = knocker.deadwood, defender.deadwood
+    after = " after lay-offs" if defender.layoffs else ""
+    points = outcome.base_points
+    doubled = f", doubled by the spade upcard to {points * multiplier}" if multiplier > 1 else ""
+    if outcome.outcome == "big_gin":
+        bonus = points - d
+        return (f"Big gin: all 11 of the knocker's cards meld, so the knocker scores the "
+                f"defender's {d} deadwood + {bonus} big gin bonus = {points}{doubled}.")
+    if outcome.outcome == "gin":
+        bonus = points - d
+        return (f"Gin: the knocker has no deadwood, so the knocker scores the defender's {d} "
+                f"deadwood + {bonus} gin bonus = {points}{doubled}.")
+    if outcome.outcome == "undercut":
+        bonus = points - (k - d)
+        return (f"Undercut: the defender's {d} deadwood{after} is not more than the knocker's "
+                f"{k}, so the defender scores {k} − {d} + {bonus} undercut bonus = "
+                f"{points}{doubled}.")
+    if outcome.winner is None:
+        return (f"A tie at {k} deadwood, and ties are not undercuts under these rules, so "
+                f"nobody scores.")
+    return (f"The knocker knocked with {k} deadwood against the defender's {d}{after}, so the "
+            f"knocker scores {d} − {k} = {points}{doubled}.")
+
+
+__all__ = ["score_hand", "HandResult", "KnockerCounts", "KnockerSide", "DefenderSide",
+           "BestSpread", "draw_result", "knocker_spread", "IncompatibleInputError"]

@@ -1,0 +1,178 @@
+"""The spreads a knocker may legally lay down, and how each fares against a defender.
+
+Any arrangement whose deadwood is within the knock limit is legal, even one that is not the
+lowest: leaving a card unmelded, or melding a shorter run, can block a lay-off. A spread that
+splits one run into two adjacent runs accepts the same lay-offs as the whole run, so only the
+whole run is listed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, mask_cards
+from .layoffs import Defense, best_defense
+from .melds import Arrangement, best_arrangement_of_mask, deadwood_of_mask, meld_from_mask, \
+    melds_in_mask
+from .rules import Rules
+
+_POINTS_OF_BIT = {1 << i: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)[i % 13] for i in range(52)}
+
+
+def mask_points(mask: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += _POINTS_OF_BIT[low]
+        mask ^= low
+    return total
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One legal spread: its melds (masks), deadwood, the discard that made it, big gin."""
+
+    deadwood: int
+    meld_masks: tuple[int, ...]
+    hand_mask: int
+    discard: Card | None = None
+    big_gin: bool = False
+
+    def arrangement(self) -> Arrangement:
+        melds = sorted((meld_from_mask(m) for m in self.meld_masks),
+                       key=lambda m: m.cards[0].index)
+        return Arrangement(tuple(melds), mask_cards(self.hand_mask & ~sum(self.meld_masks)))
+
+
+def _adjacent_runs(first: int, second: int) -> bool:
+    """Two runs of one suit that touch end to end (their union is one longer run)."""
+    if not (_is_run_mask(first) and _is_run_mask(second)):
+        return False
+    if ((first & -first).bit_length() - 1) // 13 != ((second & -second).bit_length() - 1) // 13:
+        return False
+    return bool((first << 1 | first >> 1) & second)
+
+
+def _is_run_mask(mask: int) -> bool:
+    low = (mask & -mask).bit_length() - 1
+    return (mask >> low) & ((mask >> low) + 1) == 0 and (low % 13) + mask.bit_count() <= 13
+
+
+def spreads_of_ten(hand_mask: int, limit: int, discard: Card | None = None) -> list[Candidate]:
+    """Every legal spread of a 10-card hand (deadwood at most `limit`)."""
+    melds = melds_in_mask(hand_mask)
+    points = [mask_points(m) for m in melds]
+    total = mask_points(hand_mask)
+    found: list[Candidate] = []
+
+    def extend(start: int, used: int, chosen: list[int], melded: int) -> None:
+        if total - melded <= limit:
+            found.append(Candidate(total - melded, tuple(chosen), hand_mask, discard))
+        for i in range(start, len(melds)):
+            meld = melds[i]
+            if meld & used or any(_adjacent_runs(meld, other) for other in chosen):
+                continue
+            chosen.append(meld)
+            extend(i + 1, used | meld, chosen, melded + points[i])
+            chosen.pop()
+
+    extend(0, 0, [], 0)
+    return found
+
+
+def legal_spreads(hand_mask: int, limit: int, rules: Rules) -> list[Candidate]:
+    """Every legal spread of a 10-card hand, or of an 11-card hand over each discard (and big
+    gin when all 11 meld and the rules pay for it), lowest deadwood first."""
+    if hand_mask.bit_count() == 10:
+        found = spreads_of_ten(hand_mask, limit)
+    else:
+        found = []
+        if rules.big_gin_bonus is not None and deadwood_of_mask(hand_mask) == 0:
+            arrangement = best_arrangement_of_mask(hand_mask)
+            found.append(Candidate(0, tuple(m.mask for m in arrangement.melds), hand_mask,
+                                   None, True))
+        rest = hand_mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if deadwood_of_mask(hand_mask ^ low) <= limit:
+                found.extend(spreads_of_ten(hand_mask ^ low, limit,
+                                            Card.from_index(low.bit_length() - 1)))
+    found.sort(key=lambda c: (c.deadwood, not c.big_gin))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    outcome: str
+    winner: str | None
+    base_points: int  # before the Oklahoma multiplier
+
+    def value_for_knocker(self) -> int:
+        if self.winner == "knocker":
+            return self.base_points
+        return -self.base_points if self.winner == "defender" else 0
+
+
+def hand_outcome(knocker_deadwood: int, defender_deadwood: int, gin: bool, big_gin: bool,
+                 rules: Rules) -> Outcome:
+    """The outcome table of RULES.md for one hand (points before any multiplier)."""
+    k, d = knocker_deadwood, defender_deadwood
+    if big_gin and rules.big_gin_bonus is not None:
+        return Outcome("big_gin", "knocker", d + rules.big_gin_bonus)
+    if gin or big_gin or k == 0:
+        return Outcome("gin", "knocker", d + rules.gin_bonus)
+    if k < d:
+        return Outcome("knock", "knocker", d - k)
+    if k == d and not rules.tie_is_undercut:
+        return Outcome("knock", None, 0)
+    return Outcome("undercut", "defender", k - d + rules.undercut_bonus)
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluated:
+    candidate: Candidate
+    defense: Defense
+    outcome: Outcome
+
+
+def evaluate(candidate: Candidate, defender_mask: int, rules: Rules) -> Evaluated:
+    gin = candidate.deadwood == 0
+    arrangement_melds = candidate.arrangement().melds
+    defense = best_defense(arrangement_melds, defender_mask, allow_layoffs=not gin)
+    outcome = hand_outcome(candidate.deadwood, defense.deadwood, gin, candidate.big_gin, rules)
+    return Evaluated(candidate, defense, outcome)
+
+
+def choose_spreads(candidates: list[Candidate], defender_mask: int, rules: Rules,
+                   preferred: Arrangement | None = None) -> tuple[Evaluated, Evaluated]:
+    """(the spread the knocker lays down, the best legal spread) against this defender.
+
+    The spread laid down is, among the lowest-deadwood spreads, the one scoring best for the
+    knocker (ties: `preferred`, the tie rule's arrangement, then the first found). The best
+    legal spread is searched with a bound: a spread with deadwood K cannot score more than
+    the defender's deadwood without lay-offs minus K, so the search stops once that bound is
+    no better than what was found.
+    """
+    lowest = candidates[0].deadwood
+    chosen = None
+    for candidate in candidates:
+        if candidate.deadwood != lowest:
+            break
+        result = evaluate(candidate, defender_mask, rules)
+        key = result.outcome.value_for_knocker()
+        if chosen is None or key > chosen.outcome.value_for_knocker() or (
+                key == chosen.outcome.value_for_knocker() and preferred is not None
+                and result.candidate.arrangement() == preferred
+                and chosen.candidate.arrangement() != preferred):
+            chosen = result
+    best = chosen
+    unlaid = deadwood_of_mask(defender_mask)
+    for candidate in candidates:
+        if candidate.deadwood == lowest:
+            continue
+        if unlaid - candidate.deadwood <= best.outcome.value_for_knocker():
+            break  # candidates are sorted by deadwood: no later one can do better
+        result = evaluate(candidate, defender_mask, rules)
+        if result.outcome.value_for_knocker() > best.outcome.value_for_knocker():
+            best = result
+    return chosen, best
