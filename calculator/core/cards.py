@@ -8,6 +8,7 @@ is Card('10♠')`-style identity holds and comparisons are cheap.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterable, NamedTuple
 
 from .errors import CardInBothHandsError, CardNotationError, DuplicateCardError, ErrorGroup
@@ -227,32 +228,65 @@ def tokenize(hand: "str | Iterable[str]") -> list[Token]:
     return [Token(item, i, -1, -1) for i, item in enumerate(hand)]
 
 
+def _quick_tokens() -> dict[str, Card]:
+    """Every plain rank+suit spelling (either order, any case, glyph suits) mapped to its card,
+    so the common case of reading a hand is one dictionary look-up per token."""
+    quick = {}
+    for rank_text, rank in _RANK_SYMBOLS.items():
+        for suit_text, suit in _SUIT_SYMBOLS.items():
+            for r in {rank_text, rank_text.upper()}:
+                for st in {suit_text, suit_text.upper()}:
+                    quick[r + st] = quick[st + r] = _CARDS[suit * 13 + rank]
+    return quick
+
+
+_QUICK_TOKENS = _quick_tokens()
+
+
+def _token_texts(hand) -> list:
+    if isinstance(hand, str):
+        if _WRITTEN_IN_WORDS.search(hand):
+            return [token.text for token in tokenize(hand)]
+        return hand.replace(",", " ").replace(";", " ").split()
+    return list(hand)
+
+
 def parse_hand(hand: "str | Iterable[str | Card]", allow_duplicates: bool = False) -> list[Card]:
     """Read a hand (a list of tokens or one string) into cards, in the order given.
 
     Every bad token is reported at once (an `ErrorGroup` when there are several); a duplicate is
     reported at its second occurrence and names the first.
     """
+    texts = _token_texts(hand)
     errors = []
     cards: list[Card] = []
-    first_seen: dict[Card, Token] = {}
-    for token in tokenize(hand):
-        try:
-            card = token.text if isinstance(token.text, Card) else parse_card(token.text,
-                                                                            token.index)
-        except CardNotationError as error:
-            errors.append(error)
+    seen = 0
+    quick = _QUICK_TOKENS
+    for index, text in enumerate(texts):
+        card = quick.get(text) if type(text) is str else (text if isinstance(text, Card) else None)
+        if card is None:
+            try:
+                card = parse_card(text, index)
+            except CardNotationError as error:
+                errors.append(error)
+                continue
+        if seen & card.bit and not allow_duplicates:
+            first = next(i for i, t in enumerate(texts)
+                         if i < index and _same_card(t, card))
+            errors.append(DuplicateCardError(card, index, first, str(text), str(texts[first])))
             continue
-        if card in first_seen and not allow_duplicates:
-            first = first_seen[card]
-            errors.append(DuplicateCardError(card, token.index, first.index,
-                                             str(token.text), str(first.text)))
-            continue
-        first_seen.setdefault(card, token)
+        seen |= card.bit
         cards.append(card)
     if errors:
         raise errors[0] if len(errors) == 1 else ErrorGroup(errors)
     return cards
+
+
+def _same_card(text, card: Card) -> bool:
+    try:
+        return Card(text) is card
+    except CardNotationError:
+        return False
 
 
 def check_disjoint(named_hands: list[tuple[tuple, list[Card]]], detail_for=None) -> None:
@@ -260,6 +294,14 @@ def check_disjoint(named_hands: list[tuple[tuple, list[Card]]], detail_for=None)
 
     `named_hands` is [(position prefix, cards)]; positions of cards are their index in the hand.
     """
+    union = 0
+    for _, cards in named_hands:
+        mask = cards_mask(cards)
+        if union & mask:
+            break
+        union |= mask
+    else:
+        return  # the usual case: no card in two places
     seen: dict[Card, tuple] = {}
     errors = []
     for prefix, cards in named_hands:
@@ -281,14 +323,15 @@ def cards_mask(cards: Iterable[Card]) -> int:
     return mask
 
 
+@lru_cache(maxsize=None)
+def _suit_cards(suit: int, suit_mask: int) -> tuple[Card, ...]:
+    return tuple(_CARDS[suit * 13 + r] for r in range(13) if suit_mask >> r & 1)
+
+
 def mask_cards(mask: int) -> tuple[Card, ...]:
-    """The cards of a mask in canonical order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(_CARDS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
+    """The cards of a mask in canonical order (four cached look-ups, one a suit)."""
+    return (_suit_cards(0, mask & 0x1FFF) + _suit_cards(1, mask >> 13 & 0x1FFF)
+            + _suit_cards(2, mask >> 26 & 0x1FFF) + _suit_cards(3, mask >> 39))
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -200,6 +200,8 @@ def best_arrangement_of_mask(mask: int) -> Arrangement:
     """The lowest-deadwood arrangement picked by the documented tie rule."""
     threes = _ranks_of_three(mask & SUIT_BITS, mask >> 13 & SUIT_BITS,
                              mask >> 26 & SUIT_BITS, mask >> 39)
+    if not threes:
+        return _assemble(mask, ())
     best_key, best_sets = None, ()
     for choice in _set_choices(mask, threes):
         set_masks = tuple(m for m in choice if m)
@@ -221,10 +223,10 @@ def _assemble(mask: int, set_masks: tuple[int, ...]) -> Arrangement:
     for suit in range(4):
         melds.extend(run << (13 * suit) for run in _suit_runs(rest >> (13 * suit) & SUIT_BITS))
     melded = sum(melds)
-    return Arrangement(
-        tuple(sorted((meld_from_mask(m) for m in melds), key=lambda m: m.cards[0].index)),
-        mask_cards(mask & ~melded),
-    )
+    ordered = [meld_from_mask(m) for m in melds]
+    if set_masks:  # runs come out in card order already; sets must be slotted in
+        ordered.sort(key=lambda m: m.cards[0].index)
+    return Arrangement(tuple(ordered), mask_cards(mask & ~melded))
 
 
 def deadwood(cards: Iterable[Card]) -> int:
@@ -290,23 +292,48 @@ def _from_masks(mask: int, meld_masks: list[int]) -> Arrangement:
 
 # --- every meld inside a hand (for spreads the knocker may choose) ---------------------------
 
+@lru_cache(maxsize=None)
+def _runs_in_suit(suit_mask: int) -> tuple[int, ...]:
+    """Every run (13-bit mask, 3 cards or more) inside one suit's cards."""
+    found = []
+    for low in range(11):
+        run = 0
+        for top in range(low, 13):
+            if not suit_mask >> top & 1:
+                break
+            run |= 1 << top
+            if top - low >= 2:
+                found.append(run)
+    return tuple(found)
+
+
 def melds_in_mask(mask: int) -> list[int]:
     """Every set and run contained in the hand, sub-runs and 3-of-4 sets included."""
     found = []
-    for rank in range(13):
+    threes = _ranks_of_three(mask & SUIT_BITS, mask >> 13 & SUIT_BITS,
+                             mask >> 26 & SUIT_BITS, mask >> 39)
+    while threes:
+        low = threes & -threes
+        rank = low.bit_length() - 1
+        threes ^= low
         present = sum(1 << s for s in range(4) if mask >> (s * 13 + rank) & 1)
         found.extend(m for m in _SET_OPTIONS[rank][present] if m)
     for suit in range(4):
-        suit_mask = mask >> (13 * suit) & SUIT_BITS
-        for low in range(11):
-            run = 0
-            for top in range(low, 13):
-                if not suit_mask >> top & 1:
-                    break
-                run |= 1 << top
-                if top - low >= 2:
-                    found.append(run << (13 * suit))
+        shift = 13 * suit
+        found.extend(run << shift for run in _runs_in_suit(mask >> shift & SUIT_BITS))
     return found
+
+
+def run_touch(meld_mask: int) -> int:
+    """The cards next to a run in its suit (0 for a set): a run holding one of them would
+    touch this one, and two touching runs are one longer run."""
+    low = (meld_mask & -meld_mask).bit_length() - 1
+    suit = low // 13
+    if meld_mask >> (suit * 13) & SUIT_BITS != meld_mask >> (suit * 13) or \
+            meld_mask.bit_count() != ((meld_mask >> low) + 1).bit_length() - 1:
+        return 0  # spans suits (a set) or has a gap: not a run
+    suit_bits = SUIT_BITS << (suit * 13)
+    return (meld_mask << 1 | meld_mask >> 1) & suit_bits & ~meld_mask
 
 
 def describe(meld: Meld) -> str:

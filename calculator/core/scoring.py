@@ -138,7 +138,7 @@ def knocker_spread(knocker, defender_cards: list[Card], rules: Rules | None, upc
     refuse_shared_cards((("knocker", "hand"), cards), (("defender", "hand"), defender_cards))
     candidates = _candidates(cards, limit, rules)
     chosen, _best = choose_spreads(candidates, cards_mask(defender_cards), rules,
-                                   _lowest_spread(cards, rules)[0])
+                                   lambda: _lowest_spread(cards, rules)[0])
     return chosen.candidate.arrangement(), chosen.candidate.discard
 
 
@@ -165,7 +165,7 @@ def _score_cards(spread: Arrangement | None, knocker_cards: list[Card],
                                  defender_mask, rules)
     else:
         chosen, best = choose_spreads(_candidates(knocker_cards, limit, rules), defender_mask,
-                                      rules, _lowest_spread(knocker_cards, rules)[0])
+                                      rules, lambda: _lowest_spread(knocker_cards, rules)[0])
     better = best.outcome.value_for_knocker() > chosen.outcome.value_for_knocker()
     arrangement = chosen.candidate.arrangement()
     gin = chosen.candidate.deadwood == 0

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .cards import Card, mask_cards
 from .layoffs import Defense, best_defense
 from .melds import Arrangement, best_arrangement_of_mask, deadwood_of_mask, meld_from_mask, \
-    melds_in_mask
+    melds_in_mask, run_touch
 from .rules import Rules
 
 _POINTS_OF_BIT = {1 << i: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)[i % 13] for i in range(52)}
@@ -43,39 +43,26 @@ class Candidate:
         return Arrangement(tuple(melds), mask_cards(self.hand_mask & ~sum(self.meld_masks)))
 
 
-def _adjacent_runs(first: int, second: int) -> bool:
-    """Two runs of one suit that touch end to end (their union is one longer run)."""
-    if not (_is_run_mask(first) and _is_run_mask(second)):
-        return False
-    if ((first & -first).bit_length() - 1) // 13 != ((second & -second).bit_length() - 1) // 13:
-        return False
-    return bool((first << 1 | first >> 1) & second)
-
-
-def _is_run_mask(mask: int) -> bool:
-    low = (mask & -mask).bit_length() - 1
-    return (mask >> low) & ((mask >> low) + 1) == 0 and (low % 13) + mask.bit_count() <= 13
-
-
 def spreads_of_ten(hand_mask: int, limit: int, discard: Card | None = None) -> list[Candidate]:
     """Every legal spread of a 10-card hand (deadwood at most `limit`)."""
     melds = melds_in_mask(hand_mask)
     points = [mask_points(m) for m in melds]
+    touches = [run_touch(m) for m in melds]
     total = mask_points(hand_mask)
     found: list[Candidate] = []
 
-    def extend(start: int, used: int, chosen: list[int], melded: int) -> None:
+    def extend(start: int, used: int, touched: int, chosen: list[int], melded: int) -> None:
         if total - melded <= limit:
             found.append(Candidate(total - melded, tuple(chosen), hand_mask, discard))
         for i in range(start, len(melds)):
             meld = melds[i]
-            if meld & used or any(_adjacent_runs(meld, other) for other in chosen):
+            if meld & used or (touches[i] and meld & touched):
                 continue
             chosen.append(meld)
-            extend(i + 1, used | meld, chosen, melded + points[i])
+            extend(i + 1, used | meld, touched | touches[i], chosen, melded + points[i])
             chosen.pop()
 
-    extend(0, 0, [], 0)
+    extend(0, 0, 0, [], 0)
     return found
 
 
@@ -144,7 +131,7 @@ def evaluate(candidate: Candidate, defender_mask: int, rules: Rules) -> Evaluate
 
 
 def choose_spreads(candidates: list[Candidate], defender_mask: int, rules: Rules,
-                   preferred: Arrangement | None = None) -> tuple[Evaluated, Evaluated]:
+                   preferred=None) -> tuple[Evaluated, Evaluated]:
     """(the spread the knocker lays down, the best legal spread) against this defender.
 
     The spread laid down is, among the lowest-deadwood spreads, the one scoring best for the
@@ -154,17 +141,13 @@ def choose_spreads(candidates: list[Candidate], defender_mask: int, rules: Rules
     no better than what was found.
     """
     lowest = candidates[0].deadwood
-    chosen = None
-    for candidate in candidates:
-        if candidate.deadwood != lowest:
-            break
-        result = evaluate(candidate, defender_mask, rules)
-        key = result.outcome.value_for_knocker()
-        if chosen is None or key > chosen.outcome.value_for_knocker() or (
-                key == chosen.outcome.value_for_knocker() and preferred is not None
-                and result.candidate.arrangement() == preferred
-                and chosen.candidate.arrangement() != preferred):
-            chosen = result
+    tied = [evaluate(c, defender_mask, rules) for c in candidates if c.deadwood == lowest]
+    top = max(result.outcome.value_for_knocker() for result in tied)
+    tied = [result for result in tied if result.outcome.value_for_knocker() == top]
+    chosen = tied[0]
+    if len(tied) > 1 and preferred is not None:
+        wanted = preferred()
+        chosen = next((r for r in tied if r.candidate.arrangement() == wanted), chosen)
     best = chosen
     unlaid = deadwood_of_mask(defender_mask)
     for candidate in candidates:
