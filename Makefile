@@ -23,7 +23,7 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	touch $@
 
 run: $(VENV)/.installed-run
-	$(BIN)/python -m calculator analyze "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"
+	HOST=$(HOST) PORT=$(PORT) $(BIN)/gunicorn -c gunicorn.conf.py 'calculator:create_app()'
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest

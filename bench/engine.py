@@ -66,6 +66,11 @@ class Ours:
         self.deadwood = getattr(core, "deadwood", None) or getattr(melds_mod, "deadwood", None)
         self.deadwood_of_mask = getattr(melds_mod, "deadwood_of_mask", None)
         self.analyze = getattr(core, "analyze", None)
+        try:  # the mask-level 11-card entry point: lowest deadwood after the best discard
+            from calculator.core.knock import best_discard_deadwood
+        except Exception:
+            best_discard_deadwood = None
+        self.best_discard_deadwood = best_discard_deadwood
         self.score_hand = getattr(core, "score_hand", None)
 
     def cards(self, ints):
@@ -264,19 +269,26 @@ class Table:
         self.rows.append((label, rate, calls, note))
 
     def show(self, reference_label: str):
-        ref = next((r for l, r, _, _ in self.rows if l == reference_label and r), None)
+        ref = self.rate_of(reference_label)
         print(f"\n{self.title}")
-        print(f"  {'contender':<44} {self.unit:>12} {'vs ours':>9} {'ours is':>9}  calls/pass")
+        print(f"  {'contender':<56} {self.unit:>11} {'ours is':>10}   timed calls")
         for label, rate, calls, note in self.rows:
             if rate is None:
-                print(f"  {label:<44} {'—':>12} {'':>9} {'':>9}  {note}")
+                print(f"  {label:<56} {'—':>11} {'':>10}   {note}")
                 continue
-            vs = f"{rate / ref:.3g}x" if ref else ""
-            faster = f"{ref / rate:.3g}x" if ref else ""
-            print(f"  {label:<44} {rate:>12,.0f} {vs:>9} {faster:>9}  {calls:<8} {note}")
+            figure = f"{rate:,.0f}" if rate >= 100 else f"{rate:.1f}"
+            ratio = "" if not ref or label == reference_label else _times(ref / rate)
+            print(f"  {label:<56} {figure:>11} {ratio:>10}   {calls:<7} {note}")
 
     def rate_of(self, label: str):
         return next((r for l, r, _, _ in self.rows if l == label), None)
+
+
+def _times(x: float) -> str:
+    """A speed ratio for people: 1,234x, 21x, 2.5x, 0.61x."""
+    if x >= 100:
+        return f"{x:,.0f}x"
+    return f"{x:.1f}x" if x >= 10 else f"{x:.2f}x"
 
 
 def verdict(ok: bool | None) -> str:
@@ -340,10 +352,10 @@ def section_deadwood(args, timer, ours, osp, rlc, sets, checks, targets):
                         f"{ours_rate:,.0f}" if ours_rate else "—"))
         targets.append((f"deadwood {kind}: ours >= 3x RLCard",
                         None if not (ours_rate and rl_rate) else ours_rate >= 3 * rl_rate,
-                        f"{ours_rate / rl_rate:.1f}x" if ours_rate and rl_rate else "—"))
+                        _times(ours_rate / rl_rate) if ours_rate and rl_rate else "—"))
         targets.append((f"deadwood {kind}: ours >= 1/3 OpenSpiel",
                         None if not (ours_rate and os_rate) else ours_rate >= os_rate / 3,
-                        f"{ours_rate / os_rate:.2f}x" if ours_rate and os_rate else "—"))
+                        _times(ours_rate / os_rate) if ours_rate and os_rate else "—"))
 
         # correctness on every hand of the set
         for h in hands[: args.check_hands]:
@@ -369,15 +381,9 @@ def section_analyze(args, timer, ours, osp, rlc, sets, checks, targets):
         else:
             inputs = [ours.cards(h) for h in hands]
             table.add(ours_label, *timer.rate(lambda c: ours.analyze(c, outs=False), inputs))
-            if ours.deadwood_of_mask:
-                def mask_discards(m, dw=ours.deadwood_of_mask):
-                    low = m
-                    while low:
-                        bit = low & -low
-                        dw(m ^ bit)
-                        low ^= bit
-                table.add("ours  deadwood_of_mask x11 (raw floor)",
-                          *timer.rate(mask_discards, [ours.mask(h) for h in hands]))
+            if ours.best_discard_deadwood:
+                table.add("ours  knock.best_discard_deadwood(mask)",
+                          *timer.rate(ours.best_discard_deadwood, [ours.mask(h) for h in hands]))
 
         def naive_11(h):
             return naive.analyze11(h)
@@ -407,7 +413,7 @@ def section_analyze(args, timer, ours, osp, rlc, sets, checks, targets):
                        None)
         targets.append((f"analyze {kind}: ours >= OpenSpiel x11",
                         None if not (ours_rate and os_rate) else ours_rate >= os_rate,
-                        f"{ours_rate / os_rate:.2f}x" if ours_rate and os_rate else "—"))
+                        _times(ours_rate / os_rate) if ours_rate and os_rate else "—"))
 
         for h in hands[: args.check_hands_11]:
             per_naive = {c: naive.deadwood([d for d in h if d != c]) for c in h}
@@ -416,6 +422,8 @@ def section_analyze(args, timer, ours, osp, rlc, sets, checks, targets):
             if not ours.error and ours.analyze:
                 dw, per = ours.analysis_figures(ours.analyze(ours.cards(h), outs=False))
                 answers["ours"], per_answers["ours"] = dw, per
+                if ours.best_discard_deadwood:
+                    answers["ours_mask"] = ours.best_discard_deadwood(ours.mask(h))
             if not osp.error:
                 per_os = {c: osp.min_deadwood(osp.cards([d for d in h if d != c])) for c in h}
                 answers["openspiel_x11"] = min(per_os.values())
@@ -448,13 +456,18 @@ def section_score(args, timer, ours, pairs, checks, targets):
     if ours.error or not ours.score_hand:
         return
     for k, d in pairs[: args.check_pairs]:
-        outcomes = naive.score(k, d)
-        mine = ours.score_figures(ours.score_hand(ours.cards(k), ours.cards(d)))
-        # The naive list holds one outcome per tied lowest-deadwood spread; ours must be one.
-        truth = [o[:3] for o in outcomes]
-        checks.check("score (outcome, winner, points) among naive's tied spreads",
-                     f"knocker {hand_text(k)} | defender {hand_text(d)}",
-                     {"naive": "ok", "ours": "ok" if mine in truth else f"{mine} not in {truth}"})
+        desc = f"knocker {hand_text(k)} | defender {hand_text(d)}"
+        result = ours.score_hand(ours.cards(k), ours.cards(d))
+        mine = ours.score_figures(result)
+        # The knocker lays down, of the lowest-deadwood spreads, the one scoring best for them.
+        truth = naive.score(k, d)[0][:3]
+        checks.check("score: (outcome, winner, points)", desc, {"naive": truth, "ours": mine})
+        # best_spread: the most any legal spread (deadwood <= limit) would have scored.
+        best = _get(result, "best_spread")
+        mine_best = naive.for_knocker(mine) if best is None else naive.for_knocker(
+            (None, _get(best, "winner"), _get(best, "points")))
+        checks.check("score: best legal spread's value for the knocker", desc,
+                     {"naive": naive.best_legal_spread(k, d), "ours": mine_best})
 
 
 # --- 4. the slowest hands ------------------------------------------------------------------
@@ -482,98 +495,97 @@ def candidate_hands(rng: random.Random, size: int, n_random: int) -> list[list[i
     return out
 
 
-def mutate(rng: random.Random, hand: list[int]) -> list[int]:
-    """Swap one card for a neighbour: same rank other suit, or same suit next rank."""
+def mutate(rng: random.Random, hand, exclude=()) -> tuple[int, ...]:
+    """Swap one card for a neighbour (same rank other suit, or same suit next rank)."""
     h = list(hand)
     i = rng.randrange(len(h))
     c = h[i]
-    options = [s * 13 + c % 13 for s in range(4)] + [c - 1 if c % 13 else c, c + 1 if c % 13 < 12
-                                                      else c]
-    options += [s * 13 + r for s in range(4) for r in {c % 13 - 1, c % 13 + 1} if 0 <= r < 13]
-    options = [o for o in options if o not in h]
+    options = [s * 13 + c % 13 for s in range(4)]
+    options += [s * 13 + r for s in range(4) for r in (c % 13 - 1, c % 13 + 1) if 0 <= r < 13]
+    options = [o for o in options if o not in h and o not in exclude]
     if options:
         h[i] = rng.choice(options)
-    return h
+    return tuple(sorted(h))
 
 
-def search_slowest(timer, fn, candidates, budget: float, rng, calls: int = 20, top: int = 8,
-                   mutation_rounds: int = 0):
-    """Time fn on each candidate (best of 3 short passes), then hill-climb from the slowest."""
+def search_slowest(timer, fn, prepare, candidates, budget: float, rng, calls: int,
+                   mutate_key=None, top: int = 8):
+    """Time fn on each candidate key (best of 3 short passes) within `budget` seconds, then
+    hill-climb from the slowest by one-card mutations for half as long again, and re-time the
+    finalists properly (median of REPEATS). Returns ([(seconds per call, key)], median of the
+    searched candidates, how many were timed)."""
     deadline = time.perf_counter() + budget
     scored = []
-    for h in candidates:
+    for key in candidates:
         if time.perf_counter() > deadline:
             break
-        scored.append((timer.quick_per_call(fn, h, calls), h))
+        scored.append((timer.quick_per_call(fn, prepare(key), calls), key))
     scored.sort(key=lambda t: t[0], reverse=True)
-    typical = statistics.median(t for t, _ in scored) if scored else 0
+    typical = statistics.median(t for t, _ in scored)
     best = scored[:top]
-    seen = {tuple(sorted(h)) for _, h in scored}
-    for _ in range(mutation_rounds):
-        if time.perf_counter() > deadline + budget / 2:
-            break
-        for t, h in list(best):
-            m = mutate(rng, h)
-            key = tuple(sorted(m))
-            if key in seen:
-                continue
-            seen.add(key)
-            tm = timer.quick_per_call(fn, m, calls)
-            if tm > best[-1][0]:
-                best.append((tm, m))
-                best.sort(key=lambda x: x[0], reverse=True)
-                best = best[:top]
-    # re-time the finalists properly (median of REPEATS) and pick the slowest
-    final = sorted(((timer.per_call(fn, h), h) for _, h in best), reverse=True)
-    return final, typical, len(scored)
+    seen = {key for _, key in scored}
+    if mutate_key:
+        deadline = time.perf_counter() + budget / 2
+        while time.perf_counter() < deadline:
+            for _, key in list(best):
+                new = mutate_key(rng, key)
+                if new is None or new in seen:
+                    continue
+                seen.add(new)
+                t = timer.quick_per_call(fn, prepare(new), calls)
+                if t > best[-1][0]:
+                    best = sorted(best + [(t, new)], key=lambda x: x[0], reverse=True)[:top]
+    final = sorted(((timer.per_call(fn, prepare(key)), key) for _, key in best),
+                   key=lambda x: x[0], reverse=True)
+    return final, typical, len(seen)
 
 
 def section_slowest(args, timer, ours, osp, rlc, rng, pairs_for_search, slowest_report):
-    print("\n4. slowest hands found (median per call over the finalists of a search)")
+    print("\n4. slowest hands found (search: timed candidates, then one-card hill-climb; "
+          "µs per call, median)")
     if ours.error:
         print(f"  ours: {ours.error}")
         return
     budget = args.search_seconds
-    # 10-card deadwood
     if ours.deadwood:
-        cands = candidate_hands(rng, 10, args.search_random)
-        wrap = [ours.cards(h) for h in cands]
-        index = {id(w): h for w, h in zip(wrap, cands)}
-        final, typical, n = search_slowest(timer, ours.deadwood, wrap, budget, rng)
-        t, w = final[0]
-        h = [c.index for c in w]
-        _report_slowest("deadwood(cards), 10 cards", h, t, typical, n, timer, ours, osp, rlc,
-                        slowest_report, size=10)
-        del index
-    # 11-card analyze
+        cands = [tuple(sorted(h)) for h in candidate_hands(rng, 10, args.search_random)]
+        final, typical, n = search_slowest(timer, ours.deadwood, ours.cards, cands, budget, rng,
+                                           calls=20, mutate_key=mutate)
+        _report_slowest("deadwood(cards), 10 cards", list(final[0][1]), final[0][0], typical, n,
+                        timer, osp, rlc, slowest_report, size=10)
     if ours.analyze:
-        cands = candidate_hands(rng, 11, args.search_random)
-        fn = lambda c: ours.analyze(c, outs=False)  # noqa: E731
-        final, typical, n = search_slowest(timer, fn, [ours.cards(h) for h in cands], budget, rng,
-                                           calls=5)
-        t, w = final[0]
-        _report_slowest("analyze(cards, outs=False), 11 cards", [c.index for c in w], t, typical,
-                        n, timer, ours, osp, rlc, slowest_report, size=11)
-    # score
+        cands = [tuple(sorted(h)) for h in candidate_hands(rng, 11, args.search_random)]
+        final, typical, n = search_slowest(
+            timer, lambda c: ours.analyze(c, outs=False), ours.cards, cands, budget, rng,
+            calls=4, mutate_key=mutate)
+        _report_slowest("analyze(cards, outs=False), 11 cards", list(final[0][1]), final[0][0],
+                        typical, n, timer, osp, rlc, slowest_report, size=11)
     if ours.score_hand:
-        inputs = [(ours.cards(k), ours.cards(d)) for k, d in pairs_for_search]
-        final, typical, n = search_slowest(timer, lambda p: ours.score_hand(*p), inputs, budget,
-                                           rng, calls=5)
-        t, (kc, dc) = final[0]
-        k = [c.index for c in kc]
-        d = [c.index for c in dc]
-        naive_t = timer.per_call(lambda p: naive.score(*p), (k, d), calls=1)
-        line = (f"  score_hand: slowest {t * 1e6:,.1f} µs (typical {typical * 1e6:,.1f} µs, "
-                f"{t / typical:.1f}x, over {n} pairs)\n"
+        def mutate_pair(rng, key):
+            knocker, defender = key
+            if rng.random() < 0.5:
+                return knocker, mutate(rng, defender, exclude=knocker)
+            new = mutate(rng, knocker, exclude=defender)
+            return (new, defender) if ours.deadwood(ours.cards(new)) <= 10 else None
+
+        cands = [(tuple(sorted(k)), tuple(sorted(d))) for k, d in pairs_for_search]
+        final, typical, n = search_slowest(
+            timer, lambda p: ours.score_hand(*p),
+            lambda key: (ours.cards(key[0]), ours.cards(key[1])), cands, budget, rng, calls=4,
+            mutate_key=mutate_pair)
+        t, (k, d) = final[0]
+        naive_t = timer.per_call(lambda p: naive.score(*p), (list(k), list(d)), calls=1)
+        line = (f"  score_hand(knocker, defender): slowest {t * 1e6:,.0f} µs (median of the "
+                f"searched pairs {typical * 1e6:,.0f} µs; {n} pairs timed)\n"
                 f"      knocker {hand_text(k)} | defender {hand_text(d)}\n"
-                f"      naive on it: {naive_t * 1e3:,.1f} ms")
+                f"      same pair: naive {naive_t * 1e6:,.0f} µs ({naive_t / t:,.1f}x ours)")
         print(line)
         slowest_report.append(line)
 
 
-def _report_slowest(what, h, t, typical, n, timer, ours, osp, rlc, slowest_report, size):
-    parts = [f"  {what}: slowest {t * 1e6:,.1f} µs (typical {typical * 1e6:,.1f} µs, "
-             f"{t / typical:.1f}x, searched {n} hands)", f"      hand {hand_text(h)}"]
+def _report_slowest(what, h, t, typical, n, timer, osp, rlc, slowest_report, size):
+    parts = [f"  {what}: slowest {t * 1e6:,.1f} µs (median of the searched hands "
+             f"{typical * 1e6:,.1f} µs; {n} hands timed)", f"      hand {hand_text(h)}"]
     others = [("naive", lambda x: naive.deadwood(x) if size == 10 else naive.analyze11(x), h)]
     if not osp.error:
         if size == 10:

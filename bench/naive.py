@@ -182,10 +182,33 @@ def score(knocker, defender, knock_limit=10, gin_bonus=25, undercut_bonus=25, bi
     return _ranked(results)
 
 
+def for_knocker(result) -> int:
+    """Points as the knocker sees them: won points positive, points conceded negative."""
+    return result[2] if result[1] == "knocker" else -result[2]
+
+
 def _ranked(results):
-    def for_knocker(r):
-        return r[2] if r[1] == "knocker" else -r[2]
     return sorted(set(results), key=for_knocker, reverse=True)
+
+
+def best_legal_spread(knocker, defender, knock_limit=10, gin_bonus=25, undercut_bonus=25):
+    """The most the knocker of 10 cards can score over every legal spread (any arrangement
+    with deadwood <= the limit, not only the lowest), as `for_knocker` counts it."""
+    total = sum(value(c) for c in knocker)
+    best_value = None
+    for melds in arrangements(knocker):
+        kd = total - sum(value(c) for m in melds for c in m)
+        if kd > knock_limit:
+            continue
+        if kd == 0:
+            result = ("gin", "knocker", defender_deadwood(defender, melds, False) + gin_bonus)
+        else:
+            dd = defender_deadwood(defender, melds)
+            result = (("knock", "knocker", dd - kd) if kd < dd
+                      else ("undercut", "defender", kd - dd + undercut_bonus))
+        if best_value is None or for_knocker(result) > best_value:
+            best_value = for_knocker(result)
+    return best_value
 
 
 if __name__ == "__main__":  # the worked examples of RULES.md

@@ -1,0 +1,52 @@
+"""Gin Rummy calculator: the application factory (wiring only)."""
+from __future__ import annotations
+
+import logging
+
+from flask import Flask
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from . import headers
+from .api import errors, limits
+from .core import CalculatorError
+
+DEFAULTS = {
+    "MAX_CONTENT_LENGTH": limits.MAX_BODY_BYTES,
+    "CORS_ORIGINS": "*",
+    "JSON_SORT_KEYS": False,
+}
+
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask(__name__, template_folder="templates", static_folder="static")
+    app.config.update(DEFAULTS)
+    app.config.from_prefixed_env("GIN")
+    app.config.update(config or {})
+
+    from .api.docs import bp as docs_bp
+    from .api.routes import bp as api_bp
+    from .web.views import bp as web_bp
+
+    app.register_blueprint(api_bp)
+    app.register_blueprint(docs_bp)
+    app.register_blueprint(web_bp)
+    headers.install(app)
+
+    app.register_error_handler(CalculatorError, errors.from_calculator_error)
+    app.register_error_handler(ValidationError, errors.from_validation_error)
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(Exception, _unexpected)
+    return app
+
+
+def _http_error(error: HTTPException):
+    from .web.views import wants_html, html_error
+
+    return html_error(error) if wants_html() else errors.from_http_exception(error)
+
+
+def _unexpected(error: Exception):
+    """A bug, not the client's fault: log it, answer 500 without any trace of the code."""
+    logging.getLogger("calculator").exception("unexpected error")
+    return _http_error(InternalServerError("an unexpected error; it has been logged"))

@@ -1,0 +1,90 @@
+"""The one place that builds error answers: RFC 9457 problem details with JSON Pointers.
+
+Every failure a client can cause becomes `{type, title, status, detail, errors: [{pointer,
+detail}]}` with `application/problem+json`; the core's errors carry positions, marshmallow's
+carry nested keys, and both become pointers here.
+"""
+from __future__ import annotations
+
+from flask import Response, request
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
+
+from ..core import errors as core_errors
+from .dumping import to_json
+
+PROBLEM_TYPES = {
+    core_errors.CardNotationError: ("invalid-card", "Invalid card"),
+    core_errors.DuplicateCardError: ("duplicate-card", "Duplicate card"),
+    core_errors.CardInBothHandsError: ("card-in-two-places", "Card in two places"),
+    core_errors.HandSizeError: ("hand-size", "Wrong number of cards"),
+    core_errors.MeldError: ("invalid-meld", "Not a meld"),
+    core_errors.IllegalKnockError: ("illegal-knock", "Illegal knock"),
+    core_errors.RuleError: ("invalid-rule", "Invalid rule option"),
+    core_errors.IncompatibleInputError: ("incompatible-input", "Inputs that cannot go together"),
+    core_errors.GameError: ("game", "Invalid game ledger"),
+}
+
+
+def pointer(position) -> str:
+    """A JSON Pointer (RFC 6901) for a path of keys and indices."""
+    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in position)
+
+
+def problem(status: int, title: str, detail: str, errors=None, kind: str | None = None,
+            headers=None) -> Response:
+    body = {
+        "type": f"urn:gin-calculator:problem:{kind}" if kind else "about:blank",
+        "title": title,
+        "status": status,
+        "detail": detail,
+        "errors": [{"pointer": p, "detail": d} for p, d in (errors or [])],
+    }
+    response = Response(to_json(body), status=status, mimetype="application/problem+json")
+    for key, value in (headers or {}).items():
+        response.headers[key] = value
+    return response
+
+
+def from_calculator_error(error: core_errors.CalculatorError, prefix=()) -> Response:
+    members = error.members if isinstance(error, core_errors.ErrorGroup) else [error]
+    kind, title = PROBLEM_TYPES.get(type(members[0]), ("invalid-input", "Invalid input"))
+    pairs = [(pointer(prefix + tuple(position)), detail) for position, detail in error.errors]
+    return problem(422, title, error.detail, pairs, kind)
+
+
+def flatten_messages(messages, path=()):
+    """marshmallow's nested messages as (path, text) pairs, `_schema` naming the parent."""
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            here = path if key == "_schema" else path + (key,)
+            yield from flatten_messages(value, here)
+    elif isinstance(messages, (list, tuple)):
+        for item in messages:
+            yield from flatten_messages(item, path)
+    else:
+        text = messages
+        if text == "unknown field" and path:
+            text = f"unknown field '{path[-1]}'"
+        elif text == "Missing data for required field." and path:
+            text = f"'{path[-1]}' is required"
+        yield path, text
+
+
+def from_validation_error(error: ValidationError) -> Response:
+    pairs = list(flatten_messages(error.messages))
+    kinds = {PROBLEM_TYPES.get(getattr(text, "error_type", None), ("invalid-input", "Invalid input"))
+             for _, text in pairs}
+    kind, title = kinds.pop() if len(kinds) == 1 else ("invalid-input", "Invalid input")
+    detail = "; ".join(f"{pointer(path) or '(body)'}: {text}" for path, text in pairs)
+    return problem(422, title, detail, [(pointer(path), str(text)) for path, text in pairs], kind)
+
+
+def from_http_exception(error: HTTPException) -> Response:
+    detail = error.description or error.name
+    headers = {}
+    if error.code == 405 and getattr(error, "valid_methods", None):
+        headers["Allow"] = ", ".join(error.valid_methods)
+    where = f"{request.method} {request.path}" if error.code in (404, 405) else "the body"
+    return problem(error.code or 500, error.name, detail, [("", f"{where}: {detail}")], None,
+                   headers)

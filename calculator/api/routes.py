@@ -1,0 +1,63 @@
+"""The JSON API blueprint: thin views over `service` (load, call the core, dump)."""
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, current_app, request
+from werkzeug.exceptions import BadRequest, UnsupportedMediaType
+
+from ..core import PRESETS
+from ..core.rules import OPTION_NOTES, PRESET_NOTES
+from . import limits, service
+from .dumping import to_json
+from .schemas import dump_rules
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+def read_json_body():
+    """The request body as JSON: 415 unless JSON, 400 when malformed, 413 when too large."""
+    mimetype = request.mimetype or ""
+    if mimetype != "application/json" and not mimetype.endswith("+json"):
+        raise UnsupportedMediaType("send the body as JSON with Content-Type: application/json")
+    raw = request.get_data(cache=False)
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise BadRequest(f"the body is not valid UTF-8 (byte {error.start})") from None
+    except json.JSONDecodeError as error:
+        raise BadRequest(f"malformed JSON: {error.msg} at line {error.lineno} column "
+                         f"{error.colno}") from None
+    except (RecursionError, ValueError) as error:
+        raise BadRequest(f"JSON that cannot be read: {error}"[:200]) from None
+
+
+def json_response(data, status: int = 200) -> Response:
+    return Response(to_json(data), status=status, mimetype="application/json")
+
+
+def _endpoint(kind: str):
+    def view():
+        return json_response(service.answer(kind, read_json_body()))
+    view.__name__ = kind
+    return view
+
+
+bp.add_url_rule("/analyze", view_func=_endpoint("analyze"), methods=["POST"])
+bp.add_url_rule("/analyze/batch", view_func=_endpoint("batch"), methods=["POST"])
+bp.add_url_rule("/layoffs", view_func=_endpoint("layoffs"), methods=["POST"])
+bp.add_url_rule("/score", view_func=_endpoint("score"), methods=["POST"])
+
+
+@bp.get("/rules")
+def rules():
+    return json_response({
+        "presets": {name: dict(dump_rules(rules), notes=PRESET_NOTES[name])
+                    for name, rules in PRESETS.items()},
+        "options": {key: {"default": dump_rules(PRESETS["standard"]).get(key),
+                          "meaning": meaning} for key, meaning in OPTION_NOTES.items()},
+        "limits": {name.lower(): value for name, value in vars(limits).items()
+                   if name.isupper()} | {"max_body_bytes":
+                                          current_app.config["MAX_CONTENT_LENGTH"]},
+    })
+

@@ -1,0 +1,91 @@
+"""Requests to answers, shared by the API routes and the command line's --json, so both
+give the same bytes for the same input: load the body with its schema, call the core, dump."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from marshmallow import Schema, ValidationError
+
+from ..core import CalculatorError, KnockerCounts, Rules, analyze, layoffs, score_hand
+from ..core.layoffs import read_spread
+from . import schemas
+
+REQUEST_SCHEMAS: dict[str, Schema] = {
+    "analyze": schemas.AnalyzeRequest(),
+    "batch": schemas.BatchRequest(),
+    "layoffs": schemas.LayoffsRequest(),
+    "score": schemas.ScoreRequest(),
+}
+
+
+def load(kind: str, body: Any) -> dict:
+    """Validate a decoded JSON body; raises marshmallow's ValidationError."""
+    if not isinstance(body, dict):
+        raise ValidationError({"_schema": ["the body must be a JSON object"]})
+    return REQUEST_SCHEMAS[kind].load(body)
+
+
+def analyze_answer(data: dict) -> dict:
+    result = analyze(data["hand"], data["rules"], data["upcard"], data["known"], data["outs"])
+    return schemas.dump_analysis(result)
+
+
+def batch_answer(data: dict) -> dict:
+    results = []
+    for index, hand in enumerate(data["hands"]):
+        try:
+            result = analyze(hand, data["rules"], data["upcard"], (), data["outs"])
+        except CalculatorError as error:
+            raise error.at("hands", index) if error.position[:1] == ("hand",) else error
+        results.append(schemas.dump_analysis(result))
+    return {"results": results}
+
+
+def _knocker(data: dict):
+    knocker = data["knocker"]
+    if knocker["shape"] == "hand":
+        return knocker["hand"]
+    if knocker["shape"] == "melds":
+        return read_spread(knocker["melds"], knocker["deadwood_cards"])
+    return KnockerCounts(knocker["deadwood"], knocker["gin"], knocker["big_gin"])
+
+
+def _defender(data: dict):
+    defender = data["defender"]
+    return defender["hand"] if defender["shape"] == "hand" else defender["deadwood"]
+
+
+def layoffs_answer(data: dict) -> dict:
+    result = layoffs(_knocker(data), data["defender"]["hand"], data["rules"], data["upcard"])
+    answer = schemas.dump_layoffs(result)
+    answer["knocker"]["deadwood"] = result.knocker.deadwood
+    return answer
+
+
+def score_answer(data: dict) -> dict:
+    if data.get("outcome") == "draw":
+        extra = [key for key in ("knocker", "defender") if key in data]
+        if extra:
+            raise ValidationError({key: ["a draw has no knocker or defender"] for key in extra})
+        return schemas.dump_score(score_hand(outcome="draw"))
+    missing = [key for key in ("knocker", "defender") if key not in data]
+    if missing:
+        raise ValidationError({key: [f"'{key}' is required (or give outcome: \"draw\")"]
+                               for key in missing})
+    result = score_hand(_knocker(data), _defender(data), data["rules"] or Rules(),
+                        data["upcard"])
+    return schemas.dump_score(result)
+
+
+ANSWERS = {"analyze": analyze_answer, "batch": batch_answer, "layoffs": layoffs_answer,
+           "score": score_answer}
+
+
+def answer(kind: str, body: Any) -> dict:
+    """The answer to one request body (a decoded JSON value)."""
+    return ANSWERS[kind](load(kind, body))
+
+
+def answer_text(kind: str, body_text: str) -> dict:
+    return answer(kind, json.loads(body_text))

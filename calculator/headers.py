@@ -1,0 +1,51 @@
+"""Headers every answer carries: security headers, and CORS for other apps' front ends."""
+from __future__ import annotations
+
+from flask import Flask, Response, request
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+
+def install(app: Flask) -> None:
+    app.after_request(_add_headers)
+
+
+def _add_headers(response: Response) -> Response:
+    for key, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(key, value)
+    if request.path.startswith("/api/"):
+        _add_cors(response)
+    return response
+
+
+def _add_cors(response: Response) -> None:
+    """The API is for any origin by default (CORS_ORIGINS='*'); it sets no cookies, so no
+    credentials are allowed. A configured list answers only origins in it."""
+    from flask import current_app
+
+    allowed = current_app.config["CORS_ORIGINS"]
+    origin = request.headers.get("Origin")
+    if not origin:
+        return
+    if allowed == "*":
+        response.headers["Access-Control-Allow-Origin"] = "*"
+    elif origin in allowed:
+        response.headers["Access-Control-Allow-Origin"] = origin
+        response.headers["Vary"] = "Origin"
+    else:
+        return
+    if request.method == "OPTIONS":
+        response.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
+        response.headers["Access-Control-Allow-Headers"] = "Content-Type"
+        response.headers["Access-Control-Max-Age"] = "86400"
