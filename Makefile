@@ -1,13 +1,13 @@
 # make run   : build .venv if missing, install, serve on http://127.0.0.1:8000 with gunicorn
-# make test  : build .venv if missing, install test needs (chromium too), run every test
-# make bench : engine and HTTP benchmarks (figures, not pass/fail)
+# make test  : build .venv if missing, install test needs (Debian's chromium too), run every test
+# make bench : engine, HTTP and load benchmarks (figures side by side, never pass/fail)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test bench clean
+.PHONY: run test bench chromium wrk peers clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,11 +25,25 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 run: $(VENV)/.installed-run
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/gunicorn -c gunicorn.conf.py 'calculator:create_app()'
 
-test: $(VENV)/.installed-test
+# Browser tests drive Debian's chromium; no tool may download a browser of its own.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq chromium; }
+
+test: $(VENV)/.installed-test chromium
 	$(BIN)/python -m pytest
-	
-bench: $(VENV)/.installed-test
+
+# Load generator for the HTTP benchmarks (Debian's package).
+wrk:
+	@command -v wrk >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq wrk; }
+
+# The engine's peers are optional, bench-only installs; the benchmark says when one is missing.
+peers: $(VENV)/.installed-test
+	-$(BIN)/python -m pip install --quiet -r bench/requirements-peers.txt
+
+bench: $(VENV)/.installed-test peers wrk
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/http.py
+	$(BIN)/python bench/load.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis .schemathesis

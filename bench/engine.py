@@ -123,7 +123,7 @@ class OpenSpiel:
             self.utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
             self.version = _version("open_spiel")
         except Exception as exc:
-            self.error = f"not installed ({type(exc).__name__}: {exc})"
+            self.error = _not_installed(exc)
             return
         self.min_deadwood = self.utils.min_deadwood
         # Check the encoding once against OpenSpiel's own card names.
@@ -146,7 +146,7 @@ class RLCard:
             from rlcard.games.gin_rummy.utils import melding, utils
             self.version = _version("rlcard")
         except Exception as exc:
-            self.error = f"not installed ({type(exc).__name__}: {exc})"
+            self.error = _not_installed(exc)
             return
         self.melding, self.utils = melding, utils
         for i in range(52):
@@ -160,6 +160,12 @@ class RLCard:
         """How RLCard's own scorer does it (scorers.get_payoff_gin_rummy_v1)."""
         clusters = self.melding.get_best_meld_clusters(hand)
         return self.utils.get_deadwood_count(hand, clusters[0] if clusters else [])
+
+
+def _not_installed(exc: Exception) -> str:
+    if isinstance(exc, ImportError):
+        return "not installed (pip install -r bench/requirements-peers.txt)"
+    return f"not usable ({type(exc).__name__}: {exc})"
 
 
 def _version(module: str) -> str:
@@ -252,7 +258,8 @@ class Timer:
         if not calls:
             elapsed = self._pass(fn, [x], 1)
             calls = max(1, min(2000, int(self.pass_seconds / 4 / max(elapsed, 1e-7))))
-        return statistics.median(self._pass(fn, [x] * calls, 1) for _ in range(self.repeats)) / calls
+        times = [self._pass(fn, [x] * calls, 1) for _ in range(self.repeats)]
+        return statistics.median(times) / calls
 
     def quick_per_call(self, fn, x, calls: int) -> float:
         """Best of three short passes: a cheap, noise-resistant figure for a search."""
@@ -281,7 +288,11 @@ class Table:
             print(f"  {label:<56} {figure:>11} {ratio:>10}   {calls:<7} {note}")
 
     def rate_of(self, label: str):
-        return next((r for l, r, _, _ in self.rows if l == label), None)
+        return self.first(lambda name: name == label)
+
+    def first(self, test):
+        """The first measured rate whose label passes `test`."""
+        return next((rate for label, rate, _, _ in self.rows if test(label) and rate), None)
 
 
 def _times(x: float) -> str:
@@ -333,7 +344,7 @@ def section_deadwood(args, timer, ours, osp, rlc, sets, checks, targets):
                                                                             masks))
         table.add("naive bench/naive.py", *timer.rate(naive.deadwood, hands))
         if osp.error:
-            table.add(f"OpenSpiel min_deadwood", None, note=osp.error)
+            table.add("OpenSpiel min_deadwood", None, note=osp.error)
         else:
             table.add(f"OpenSpiel {osp.version} min_deadwood",
                       *timer.rate(osp.min_deadwood, [osp.cards(h) for h in hands]))
@@ -345,8 +356,8 @@ def section_deadwood(args, timer, ours, osp, rlc, sets, checks, targets):
         table.show(ours_label)
 
         ours_rate = table.rate_of(ours_label)
-        os_rate = next((r for l, r, _, _ in table.rows if l.startswith("OpenSpiel") and r), None)
-        rl_rate = next((r for l, r, _, _ in table.rows if l.startswith("RLCard") and r), None)
+        os_rate = table.first(lambda label: label.startswith("OpenSpiel"))
+        rl_rate = table.first(lambda label: label.startswith("RLCard"))
         targets.append((f"deadwood {kind}: ours >= 200,000 hands/s",
                         None if not ours_rate else ours_rate >= 200_000,
                         f"{ours_rate:,.0f}" if ours_rate else "—"))
@@ -409,8 +420,7 @@ def section_analyze(args, timer, ours, osp, rlc, sets, checks, targets):
         table.show(ours_label)
 
         ours_rate = table.rate_of(ours_label)
-        os_rate = next((r for l, r, _, _ in table.rows if l.endswith("min_deadwood x11") and r),
-                       None)
+        os_rate = table.first(lambda label: label.endswith("min_deadwood x11"))
         targets.append((f"analyze {kind}: ours >= OpenSpiel x11",
                         None if not (ours_rate and os_rate) else ours_rate >= os_rate,
                         _times(ours_rate / os_rate) if ours_rate and os_rate else "—"))
@@ -584,8 +594,8 @@ def section_slowest(args, timer, ours, osp, rlc, rng, pairs_for_search, slowest_
 
 
 def _report_slowest(what, h, t, typical, n, timer, osp, rlc, slowest_report, size):
-    parts = [f"  {what}: slowest {t * 1e6:,.1f} µs (median of the searched hands "
-             f"{typical * 1e6:,.1f} µs; {n} hands timed)", f"      hand {hand_text(h)}"]
+    parts = [(f"  {what}: slowest {t * 1e6:,.1f} µs (median of the searched hands "
+              f"{typical * 1e6:,.1f} µs; {n} hands timed)"), f"      hand {hand_text(h)}"]
     others = [("naive", lambda x: naive.deadwood(x) if size == 10 else naive.analyze11(x), h)]
     if not osp.error:
         if size == 10:
@@ -629,9 +639,11 @@ def main(argv=None) -> int:
     print(f"Gin Rummy engine benchmark  (python {sys.version.split()[0]}, seed {args.seed}, "
           f"{'quick' if args.quick else 'full'} run, median of {repeats} passes of ~{pass_s}s)")
     print(f"  ours:      {ours.error or 'calculator.core'}")
-    print(f"  naive:     bench/naive.py")
+    print("  naive:     bench/naive.py")
     print(f"  OpenSpiel: {osp.error or osp.version}")
     print(f"  RLCard:    {rlc.error or rlc.version}")
+    print("  'ours is Nx': ours' rate divided by the row's (above 1: ours is faster); hand"
+          " conversion to each contender's card type is done before timing.")
 
     rng = random.Random(args.seed)
     sets10 = {"uniform": uniform_hands(rng, n_hands), "meld-dense": dense_hands(rng, n_hands)}

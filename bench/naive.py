@@ -8,7 +8,7 @@ is clever: when the fast engine and this file disagree, this file is the one to 
 """
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, pairwise
 
 RANKS = "A23456789TJQK"
 SUITS = "shdc"
@@ -40,7 +40,7 @@ def is_meld(cards) -> bool:
     suits = [c // 13 for c in cards]
     if len(set(ranks)) == 1:
         return len(cards) <= 4
-    return len(set(suits)) == 1 and all(b - a == 1 for a, b in zip(ranks, ranks[1:]))
+    return len(set(suits)) == 1 and all(b - a == 1 for a, b in pairwise(ranks))
 
 
 def melds_in(cards) -> list[frozenset]:
@@ -131,7 +131,8 @@ def _most_laid_off(deadwood_cards: list[int], melds: list[frozenset]) -> int:
 
 
 def defender_deadwood(defender, knocker_melds, lay_off: bool = True) -> int:
-    """The defender's lowest deadwood: own melds and lay-offs onto `knocker_melds` chosen together."""
+    """The defender's lowest deadwood, own melds and lay-offs onto `knocker_melds` chosen
+    together."""
     total = sum(value(c) for c in defender)
     low = total
     for melds in arrangements(defender):

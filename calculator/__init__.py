@@ -8,6 +8,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from . import headers
+from .assets import asset_path
 from .api import errors, limits
 from .core import CalculatorError
 
@@ -19,7 +20,8 @@ DEFAULTS = {
 
 
 def create_app(config: dict | None = None) -> Flask:
-    app = Flask(__name__, template_folder="templates", static_folder="static")
+    app = Flask(__name__, template_folder=asset_path("templates"),
+                static_folder=asset_path("static"))
     app.config.update(DEFAULTS)
     app.config.from_prefixed_env("GIN")
     app.config.update(config or {})

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 from flask import Blueprint, Response
 
+from ..assets import asset_path
+
 bp = Blueprint("docs", __name__)
 
-SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
+SPEC_PATH = asset_path("openapi.yaml")
 
 
 @lru_cache(maxsize=1)

@@ -47,6 +47,7 @@ bp.add_url_rule("/analyze", view_func=_endpoint("analyze"), methods=["POST"])
 bp.add_url_rule("/analyze/batch", view_func=_endpoint("batch"), methods=["POST"])
 bp.add_url_rule("/layoffs", view_func=_endpoint("layoffs"), methods=["POST"])
 bp.add_url_rule("/score", view_func=_endpoint("score"), methods=["POST"])
+bp.add_url_rule("/games", view_func=_endpoint("games"), methods=["POST"])
 
 
 @bp.get("/rules")

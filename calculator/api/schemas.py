@@ -221,6 +221,39 @@ class ScoreRequest(Strict):
     outcome = fields.String(validate=validate.OneOf(["draw"]))
 
 
+class PlayerName(fields.String):
+    def _deserialize(self, value, attr, data, **kwargs):
+        name = super()._deserialize(value, attr, data, **kwargs).strip()
+        if not 1 <= len(name) <= limits.MAX_NAME_CHARS:
+            raise ValidationError(f"a player's name has 1 to {limits.MAX_NAME_CHARS} "
+                                  f"characters (spaces at either end do not count)")
+        return name
+
+
+class ScoredEntryIn(Strict):
+    knocked_by = PlayerName(required=True)
+    knocker = ScoreRequest._declared_fields["knocker"]
+    defender = ScoreRequest._declared_fields["defender"]
+    upcard = CardField(load_default=None)
+
+
+class DrawEntryIn(Strict):
+    outcome = fields.String(required=True, validate=validate.OneOf(["draw"]))
+
+
+class TableEntryIn(Strict):
+    winner = PlayerName(required=True)
+    points = _whole(0, 10_000, required=True)
+
+
+class GamesRequest(Strict):
+    players = fields.List(PlayerName(), required=True, validate=validate.Length(2, 2))
+    rules = RulesField(load_default=None)
+    hands = fields.List(OneOf({"outcome": DrawEntryIn, "winner": TableEntryIn,
+                               "knocked_by": ScoredEntryIn}, "a ledger entry"),
+                        load_default=list, validate=validate.Length(0, limits.MAX_LEDGER_HANDS))
+
+
 # --- answers --------------------------------------------------------------------------------
 
 class MeldOut(Schema):
@@ -333,7 +366,48 @@ class RulesOut(Schema):
     format = fields.String()
 
 
+class TableResultOut(Schema):
+    winner = fields.String()
+    points = fields.Integer()
+
+
+class HandRowOut(Schema):
+    result = fields.Raw()
+    winner = fields.String(allow_none=True)
+    points = fields.Integer()
+    games = fields.List(fields.Integer())
+    totals = fields.List(fields.Dict(keys=fields.String(), values=fields.Integer()))
+
+
+class BonusesOut(Schema):
+    game = fields.Dict(keys=fields.String(), values=fields.Integer())
+    box = fields.Dict(keys=fields.String(), values=fields.Integer())
+    shutout = fields.Dict(keys=fields.String(), values=fields.Integer())
+
+
+class GameOut(Schema):
+    totals = fields.Dict(keys=fields.String(), values=fields.Integer())
+    hands_won = fields.Dict(keys=fields.String(), values=fields.Integer())
+    finished = fields.Boolean()
+    winner = fields.String(allow_none=True)
+    bonuses = fields.Nested(BonusesOut)
+    final = fields.Dict(keys=fields.String(), values=fields.Integer())
+    margin = fields.Integer(allow_none=True)
+
+
+class GameSheetOut(Schema):
+    players = fields.List(fields.String())
+    hands = fields.List(fields.Nested(HandRowOut))
+    games = fields.List(fields.Nested(GameOut))
+    finished = fields.Boolean()
+    winner = fields.String(allow_none=True)
+    margin = fields.Integer(allow_none=True)
+
+
 dump_analysis = compile_schema(AnalysisOut)
 dump_layoffs = compile_schema(LayoffsOut)
 dump_score = compile_schema(ScoreOut)
 dump_rules = compile_schema(RulesOut)
+dump_table_result = compile_schema(TableResultOut)
+dump_hand_row = compile_schema(HandRowOut)
+dump_game_sheet = compile_schema(GameSheetOut)

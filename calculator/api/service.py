@@ -8,6 +8,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError
 
 from ..core import CalculatorError, KnockerCounts, Rules, analyze, layoffs, score_hand
+from ..core.game import DrawEntry, GameSheet, ScoredEntry, TableEntry, play_ledger
 from ..core.layoffs import read_spread
 from . import schemas
 
@@ -16,6 +17,7 @@ REQUEST_SCHEMAS: dict[str, Schema] = {
     "batch": schemas.BatchRequest(),
     "layoffs": schemas.LayoffsRequest(),
     "score": schemas.ScoreRequest(),
+    "games": schemas.GamesRequest(),
 }
 
 
@@ -43,6 +45,7 @@ def batch_answer(data: dict) -> dict:
 
 
 def _knocker(data: dict):
+    """The knocker as the core takes it: cards, a declared spread, or counts."""
     knocker = data["knocker"]
     if knocker["shape"] == "hand":
         return knocker["hand"]
@@ -78,8 +81,47 @@ def score_answer(data: dict) -> dict:
     return schemas.dump_score(result)
 
 
+def _ledger_entry(entry: dict):
+    if entry["shape"] == "outcome":
+        return DrawEntry()
+    if entry["shape"] == "winner":
+        return TableEntry(entry["winner"], entry["points"])
+    for key in ("knocker", "defender"):
+        if key not in entry:
+            raise ValidationError({key: [f"'{key}' is required"]})
+    return ScoredEntry(entry["knocked_by"], _knocker(entry), _defender(entry), entry["upcard"])
+
+
+def games_answer(data: dict) -> dict:
+    entries = []
+    for index, entry in enumerate(data["hands"]):
+        try:
+            entries.append(_ledger_entry(entry))
+        except ValidationError as error:
+            raise ValidationError({"hands": {index: error.messages}}) from None
+        except CalculatorError as error:
+            raise error.at("hands", index)
+    sheet = play_ledger(data["players"], entries, data["rules"] or Rules())
+    return sheet_answer(sheet)
+
+
+def sheet_answer(sheet: GameSheet) -> dict:
+    rows = []
+    for row in sheet.hands:
+        result = (schemas.dump_table_result(row.result) if isinstance(row.result, TableEntry)
+                  else schemas.dump_score(row.result))
+        rows.append(schemas.dump_hand_row({"result": result, "winner": row.winner,
+                                           "points": row.points, "games": row.games,
+                                           "totals": row.totals}))
+    sums = [sum(game.final[p] for game in sheet.games) for p in sheet.players]
+    margin = abs(sums[0] - sums[1]) if sheet.winner else None
+    return schemas.dump_game_sheet({"players": sheet.players, "hands": rows,
+                                    "games": sheet.games, "finished": sheet.finished,
+                                    "winner": sheet.winner, "margin": margin})
+
+
 ANSWERS = {"analyze": analyze_answer, "batch": batch_answer, "layoffs": layoffs_answer,
-           "score": score_answer}
+           "score": score_answer, "games": games_answer}
 
 
 def answer(kind: str, body: Any) -> dict:

@@ -1,0 +1,234 @@
+"""Command line: analyze / score / game / serve.
+
+Each command builds the same request body the API takes and gets the same answer through
+`api.service`, so `--json` prints exactly the API's bytes; without it the answer is printed for
+people. Bad input goes to stderr naming the bad token, with exit status 2.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from marshmallow import ValidationError
+
+from .api import service
+from .api.dumping import to_json
+from .api.errors import flatten_messages, pointer
+from .core import CalculatorError, Card
+
+EXAMPLE = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except ValidationError as error:
+        for path, text in flatten_messages(error.messages):
+            print(f"error: {_where(pointer(path))}{text}", file=sys.stderr)
+    except CalculatorError as error:
+        for position, text in error.errors:
+            print(f"error: {_where(pointer(position))}{text}", file=sys.stderr)
+    except (OSError, json.JSONDecodeError) as error:
+        print(f"error: {error}", file=sys.stderr)
+    return 2
+
+
+def _where(json_pointer: str) -> str:
+    return f"{json_pointer}: " if json_pointer else ""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m calculator",
+                                     description="Gin Rummy hand analysis and scoring.")
+    commands = parser.add_subparsers(required=True, metavar="COMMAND")
+
+    analyze = commands.add_parser("analyze", help="melds, deadwood, knock, discards, outs")
+    analyze.add_argument("hand", help=f'10 or 11 cards, e.g. "{EXAMPLE}"')
+    analyze.add_argument("--known", help="cards known not to be drawable (discard pile)")
+    analyze.add_argument("--no-outs", action="store_true", help="skip the outs")
+    _rule_arguments(analyze)
+    analyze.set_defaults(run=_analyze)
+
+    score = commands.add_parser("score", help="score one hand")
+    score.add_argument("--knocker", help="the knocker's 10 or 11 cards")
+    score.add_argument("--defender", help="the defender's 10 cards")
+    score.add_argument("--knocker-deadwood", type=int, help="knocker's deadwood, counted")
+    score.add_argument("--defender-deadwood", type=int,
+                       help="defender's deadwood after lay-offs, counted")
+    score.add_argument("--gin", action="store_true", help="with counts: the knock was gin")
+    score.add_argument("--big-gin", action="store_true", help="with counts: big gin")
+    score.add_argument("--draw", action="store_true", help="a dead hand")
+    _rule_arguments(score)
+    score.set_defaults(run=_score)
+
+    game = commands.add_parser("game", help="print the sheet of a game ledger (JSON file)")
+    game.add_argument("ledger", help="a games request body as a JSON file, or - for stdin")
+    game.add_argument("--json", action="store_true", help="print the API's JSON answer")
+    game.set_defaults(run=_game)
+
+    serve = commands.add_parser("serve", help="serve the API and the page with gunicorn")
+    serve.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+    serve.add_argument("--port", default=os.environ.get("PORT", "8000"))
+    serve.set_defaults(run=_serve)
+    return parser
+
+
+def _rule_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--preset", choices=["standard", "classic", "oklahoma", "straight",
+                                              "hollywood"])
+    command.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
+                         help="a rule option, e.g. knock_limit=7 or tie_is_undercut=false")
+    command.add_argument("--upcard", help="the first upcard (Oklahoma)")
+    command.add_argument("--json", action="store_true", help="print the API's JSON answer")
+
+
+def _rules_body(args) -> dict:
+    rules = {}
+    if args.preset:
+        rules["preset"] = args.preset
+    for item in args.rule:
+        key, _, text = item.partition("=")
+        try:
+            rules[key.strip()] = json.loads(text)
+        except json.JSONDecodeError:
+            rules[key.strip()] = text
+    body = {"rules": rules} if rules else {}
+    if args.upcard:
+        body["upcard"] = args.upcard
+    return body
+
+
+def _emit(kind: str, body: dict, as_json: bool, render) -> int:
+    answer = service.answer(kind, body)
+    sys.stdout.write(to_json(answer) if as_json else render(answer))
+    return 0
+
+
+def _analyze(args) -> int:
+    body = {"hand": args.hand, **_rules_body(args)}
+    if args.known:
+        body["known"] = args.known
+    if args.no_outs:
+        body["outs"] = False
+    return _emit("analyze", body, args.json, render_analysis)
+
+
+def _score(args) -> int:
+    if args.draw:
+        body = {"outcome": "draw"}
+    else:
+        body = {"knocker": ({"hand": args.knocker} if args.knocker else
+                            {"deadwood": args.knocker_deadwood, "gin": args.gin,
+                             "big_gin": args.big_gin}),
+                "defender": ({"hand": args.defender} if args.defender else
+                             {"deadwood": args.defender_deadwood})}
+        for side in ("knocker", "defender"):
+            if body[side].get("deadwood", 0) is None:
+                print(f"error: give --{side} cards or --{side}-deadwood", file=sys.stderr)
+                return 2
+    return _emit("score", {**body, **_rules_body(args)}, args.json, render_score)
+
+
+def _game(args) -> int:
+    text = sys.stdin.read() if args.ledger == "-" else open(args.ledger, encoding="utf-8").read()
+    return _emit("games", json.loads(text), args.json, render_sheet)
+
+
+def _serve(args) -> int:
+    config = os.path.join(os.path.dirname(os.path.dirname(__file__)), "gunicorn.conf.py")
+    os.environ.update(HOST=args.host, PORT=str(args.port))
+    command = ["gunicorn", "calculator:create_app()"]
+    if os.path.exists(config):
+        command[1:1] = ["-c", config]
+    os.execvp(command[0], command)
+    return 0  # not reached
+
+
+# --- for people -----------------------------------------------------------------------------
+
+def cards_text(codes) -> str:
+    return " ".join(Card(code).glyph for code in codes) or "none"
+
+
+def melds_text(melds) -> str:
+    return "  ".join(f"[{cards_text(m['cards'])}]" for m in melds) or "none"
+
+
+def render_analysis(a: dict) -> str:
+    lines = [f"Hand:      {cards_text(a['hand'])}"]
+    if "discards" in a:
+        lines.append(f"Discard:   {cards_text([a['discard']])}  (best: "
+                     f"{cards_text(a['best_discards'])})"
+                     + ("  — big gin: all 11 cards meld" if a["big_gin"] else ""))
+    lines += [
+        f"Melds:     {melds_text(a['melds'])}",
+        f"Deadwood:  {a['deadwood']}  ({cards_text(a['deadwood_cards'])})",
+        f"Knock:     {'gin' if a['gin'] else 'yes' if a['can_knock'] else 'no'}"
+        f" (knock limit {a['knock_limit']})",
+    ]
+    if "discards" in a:
+        lines.append("Discards:  " + ", ".join(f"{Card(d['card']).glyph} → {d['deadwood']}"
+                                               for d in a["discards"]))
+    if "outs" in a:
+        lines.append(f"Gin outs:  {cards_text(a['outs']['gin'])}")
+        knock = a["outs"]["knock"]
+        lines.append(f"Knock outs: {len(knock)} card{'s' if len(knock) != 1 else ''}"
+                     + (f" ({cards_text(knock)})" if len(knock) <= 20 else ""))
+    return "\n".join(lines) + "\n"
+
+
+def render_score(s: dict) -> str:
+    lines = [f"Outcome:   {s['outcome'].replace('_', ' ')}"
+             + (f", {s['winner']} scores {s['points']}" if s["winner"] else ", nobody scores")]
+    knocker, defender = s.get("knocker"), s.get("defender")
+    if knocker and "melds" in knocker:
+        lines.append(f"Knocker:   {melds_text(knocker['melds'])}  deadwood "
+                     f"{knocker['deadwood']} ({cards_text(knocker['deadwood_cards'])})"
+                     + (f", discarding {Card(knocker['discard']).glyph}"
+                        if knocker.get("discard") else ""))
+    if defender and "melds" in defender:
+        laid = ", ".join(f"{Card(l['card']).glyph} onto meld {l['meld'] + 1}"
+                         for l in defender["layoffs"]) or "none"
+        lines.append(f"Defender:  {melds_text(defender['melds'])}  lays off: {laid}  "
+                     f"deadwood {defender['deadwood']} "
+                     f"({cards_text(defender['deadwood_cards'])})")
+    lines.append(s["explanation"])
+    if "best_spread" in s:
+        best = s["best_spread"]
+        lines.append(f"Better:    {melds_text(best['melds'])} with deadwood "
+                     f"{cards_text(best['deadwood_cards'])} would have scored {best['points']}"
+                     f" ({best['outcome'].replace('_', ' ')})")
+    return "\n".join(lines) + "\n"
+
+
+def render_sheet(sheet: dict) -> str:
+    players = sheet["players"]
+    lines = []
+    for g, game in enumerate(sheet["games"]):
+        title = f"Game {g + 1}" if len(sheet["games"]) > 1 else "Game"
+        lines.append(f"{title}: " + ("won by " + game["winner"] if game["finished"]
+                                     else "in progress"))
+    header = f"{'#':>3}  {'won by':<12}{'points':>7}  " + "  ".join(
+        f"{p[:12]:>12}" for _ in sheet["games"] for p in players)
+    lines += [header, "-" * len(header)]
+    for i, row in enumerate(sheet["hands"]):
+        cells = "  ".join(f"{totals[p]:>12}" for totals in row["totals"] for p in players)
+        lines.append(f"{i + 1:>3}  {(row['winner'] or '—')[:12]:<12}{row['points']:>7}  {cells}")
+    for g, game in enumerate(sheet["games"]):
+        if game["finished"]:
+            bonus = game["bonuses"]
+            parts = [f"{p}: {game['totals'][p]} + game {bonus['game'][p]} + box "
+                     f"{bonus['box'][p]} + shutout {bonus['shutout'][p]} = {game['final'][p]}"
+                     for p in players]
+            lines.append(f"Game {g + 1} final — " + "; ".join(parts)
+                         + f" (margin {game['margin']})")
+    if sheet["finished"]:
+        lines.append(f"Winner: {sheet['winner'] or 'a tie'}")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
