@@ -1,0 +1,264 @@
+"""Game sheets: totals, boxes, game and shutout bonuses, Hollywood and Oklahoma.
+
+Expected sheets are worked out by hand from RULES.md, not taken from the engine.
+"""
+import pytest
+
+from calculator import create_app
+from calculator.core import GameError, Rules
+from calculator.core.game import DrawEntry, ScoredEntry, TableEntry, play_ledger
+
+
+@pytest.fixture(scope="module")
+def client():
+    return create_app().test_client()
+
+
+def post(client, body):
+    return client.post("/api/v1/games", json=body)
+
+
+def won(name, points):
+    return {"winner": name, "points": points}
+
+
+def counts(knocked_by, knocker, defender, **flags):
+    return {"knocked_by": knocked_by, "knocker": {"deadwood": knocker, **flags},
+            "defender": {"deadwood": defender}}
+
+
+# --- one game -------------------------------------------------------------------------------
+
+SHUTOUT_CASES = [
+    # (shutout option, shutout bonus, Ann's final): Ann 110 in two hands, Bob 0
+    ("game_bonus_doubled", 100, 110 + 100 + 50 + 100),
+    ("total_doubled", 110 + 100 + 50, 2 * (110 + 100 + 50)),
+    ("none", 0, 110 + 100 + 50),
+]
+
+
+@pytest.mark.parametrize("option, shutout, final", SHUTOUT_CASES)
+def test_shutout_options(client, option, shutout, final):
+    body = {"players": ["Ann", "Bob"], "rules": {"shutout": option},
+            "hands": [won("Ann", 60), won("Ann", 50)]}
+    game = post(client, body).get_json()["games"][0]
+    assert game["finished"] and game["winner"] == "Ann"
+    assert game["bonuses"] == {"game": {"Ann": 100, "Bob": 0}, "box": {"Ann": 50, "Bob": 0},
+                               "shutout": {"Ann": shutout, "Bob": 0}}
+    assert game["final"] == {"Ann": final, "Bob": 0}
+    assert game["margin"] == final
+
+
+def test_no_shutout_when_loser_scored(client):
+    body = {"players": ["Ann", "Bob"], "hands": [won("Bob", 5), won("Ann", 100)]}
+    game = post(client, body).get_json()["games"][0]
+    assert game["bonuses"]["shutout"] == {"Ann": 0, "Bob": 0}
+    assert game["final"] == {"Ann": 100 + 100 + 25, "Bob": 5 + 25}
+    assert game["margin"] == 225 - 30
+
+
+@pytest.mark.parametrize("preset, box, game_bonus, target", [
+    ("standard", 25, 100, 100),
+    ("classic", 20, 100, 100),
+    ("straight", 25, 100, 100),
+    ("oklahoma", 25, 100, 150),
+])
+def test_preset_game_values(client, preset, box, game_bonus, target):
+    hands = [won("Bob", 10), won("Ann", target - 1), won("Ann", 1)]
+    sheet = post(client, {"players": ["Ann", "Bob"], "rules": {"preset": preset},
+                          "hands": hands}).get_json()
+    game = sheet["games"][0]
+    assert [row["totals"][0]["Ann"] for row in sheet["hands"]] == [0, target - 1, target]
+    assert game["finished"] and game["winner"] == "Ann" and sheet["winner"] == "Ann"
+    assert game["bonuses"]["box"] == {"Ann": 2 * box, "Bob": box}
+    assert game["bonuses"]["game"] == {"Ann": game_bonus, "Bob": 0}
+
+
+def test_unfinished_game_has_no_bonuses(client):
+    sheet = post(client, {"players": ["Ann", "Bob"],
+                          "hands": [won("Ann", 30), {"outcome": "draw"}]}).get_json()
+    game = sheet["games"][0]
+    assert not game["finished"] and game["winner"] is None and game["margin"] is None
+    assert game["final"] == {"Ann": 30, "Bob": 0}
+    assert game["bonuses"]["box"] == {"Ann": 0, "Bob": 0}
+    assert sheet["finished"] is False and sheet["winner"] is None
+    assert sheet["hands"][1]["winner"] is None and sheet["hands"][1]["games"] == []
+
+
+def test_undercut_ends_the_game_for_the_defender(client):
+    # Ann at 90; Bob knocks with 8, Ann has 3: undercut, Ann scores 5 + 25 and wins the game.
+    body = {"players": ["Ann", "Bob"], "hands": [won("Ann", 90), counts("Bob", 8, 3)]}
+    sheet = post(client, body).get_json()
+    last = sheet["hands"][1]
+    assert last["result"]["outcome"] == "undercut" and last["winner"] == "Ann"
+    assert last["points"] == 30 and last["totals"] == [{"Ann": 120, "Bob": 0}]
+    game = sheet["games"][0]
+    assert game["winner"] == "Ann" and game["hands_won"] == {"Ann": 2, "Bob": 0}
+    assert game["bonuses"]["shutout"]["Ann"] == 100  # Bob never scored
+
+
+def test_gin_ends_the_game(client):
+    body = {"players": ["Ann", "Bob"],
+            "hands": [won("Bob", 20), won("Ann", 40), counts("Ann", 0, 40, gin=True)]}
+    sheet = post(client, body).get_json()
+    assert sheet["hands"][2]["result"]["outcome"] == "gin"
+    assert sheet["hands"][2]["points"] == 65
+    game = sheet["games"][0]
+    assert game["totals"] == {"Ann": 105, "Bob": 20}
+    assert game["final"] == {"Ann": 105 + 100 + 50, "Bob": 20 + 25}
+
+
+def test_tie_without_undercut_scores_nothing_and_wins_no_box(client):
+    body = {"players": ["Ann", "Bob"], "rules": {"tie_is_undercut": False},
+            "hands": [counts("Ann", 7, 7), won("Ann", 100)]}
+    sheet = post(client, body).get_json()
+    assert sheet["hands"][0]["result"]["winner"] is None and sheet["hands"][0]["points"] == 0
+    assert sheet["games"][0]["hands_won"] == {"Ann": 1, "Bob": 0}
+
+
+def test_hands_from_cards_are_scored_by_the_engine(client):
+    entry = {"knocked_by": "Bob",
+             "knocker": {"hand": "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"},
+             "defender": {"hand": "4s 5s 9h 9d 9c Kd Qd 2c 3d 6h"}}
+    sheet = post(client, {"players": ["Ann", "Bob"], "hands": [entry]}).get_json()
+    row = sheet["hands"][0]
+    assert row["winner"] == "Bob" and row["points"] == 26
+    assert row["result"]["defender"]["layoffs"] == [{"card": "4s", "meld": 0},
+                                                    {"card": "5s", "meld": 0}]
+
+
+# --- Oklahoma: each hand's own upcard ----------------------------------------------------------
+
+def test_oklahoma_upcards_set_each_hands_limit_and_doubling(client):
+    hands = [dict(counts("Ann", 5, 14), upcard="6s"),   # limit 6, spade: (14 - 5) x 2
+             dict(counts("Bob", 3, 20), upcard="4c"),   # limit 4: 17
+             dict(counts("Ann", 0, 10), upcard="Ah")]   # ace: gin only, 10 + 25
+    sheet = post(client, {"players": ["Ann", "Bob"], "rules": {"preset": "oklahoma"},
+                          "hands": hands}).get_json()
+    assert [(r["winner"], r["points"]) for r in sheet["hands"]] == [
+        ("Ann", 18), ("Bob", 17), ("Ann", 35)]
+    assert [r["result"]["knock_limit"] for r in sheet["hands"]] == [6, 4, 0]
+    assert sheet["hands"][0]["result"]["multiplier"] == 2
+
+
+@pytest.mark.parametrize("entry, pointer", [
+    (counts("Ann", 5, 14), "/hands/0/upcard"),                      # oklahoma needs an upcard
+    (dict(counts("Ann", 5, 14), upcard="4c"), "/hands/0/knocker/deadwood"),  # limit 4
+    (dict(counts("Ann", 5, 14), upcard="Xc"), "/hands/0/upcard"),
+])
+def test_oklahoma_ledger_errors(client, entry, pointer):
+    answer = post(client, {"players": ["Ann", "Bob"], "rules": {"preset": "oklahoma"},
+                           "hands": [entry]})
+    assert answer.status_code == 422
+    assert [e["pointer"] for e in answer.get_json()["errors"]] == [pointer]
+
+
+# --- Hollywood --------------------------------------------------------------------------------
+
+HOLLYWOOD_LEDGER = [
+    # (winner, points, games entered, totals after: [(Ann, Bob) per game])
+    ("Ann", 20, [0], [(20, 0), (0, 0), (0, 0)]),
+    ("Ann", 15, [0, 1], [(35, 0), (15, 0), (0, 0)]),
+    ("Bob", 10, [0], [(35, 10), (15, 0), (0, 0)]),
+    ("Ann", 20, [0, 1, 2], [(55, 10), (35, 0), (20, 0)]),   # game 1 ends (target 50)
+    ("Bob", 30, [1], [(55, 10), (35, 30), (20, 0)]),        # Bob starts in the next open game
+    ("Bob", 25, [1, 2], [(55, 10), (35, 55), (20, 25)]),    # game 2 ends
+    ("Ann", 10, [2], [(55, 10), (35, 55), (30, 25)]),
+    ("Ann", 25, [2], [(55, 10), (35, 55), (55, 25)]),       # game 3 ends: the match is over
+]
+
+
+def test_hollywood_sheet_over_eight_hands(client):
+    body = {"players": ["Ann", "Bob"], "rules": {"preset": "hollywood", "target": 50},
+            "hands": [won(w, p) for w, p, _, _ in HOLLYWOOD_LEDGER]}
+    sheet = post(client, body).get_json()
+    for row, (winner, points, games, totals) in zip(sheet["hands"], HOLLYWOOD_LEDGER):
+        assert row["winner"] == winner and row["points"] == points
+        assert row["games"] == games
+        assert [(t["Ann"], t["Bob"]) for t in row["totals"]] == totals
+    g1, g2, g3 = sheet["games"]
+    assert (g1["winner"], g2["winner"], g3["winner"]) == ("Ann", "Bob", "Ann")
+    assert g1["hands_won"] == {"Ann": 3, "Bob": 1}
+    assert g1["final"] == {"Ann": 55 + 100 + 75, "Bob": 10 + 25}
+    assert g2["hands_won"] == {"Ann": 2, "Bob": 2}
+    assert g2["final"] == {"Ann": 35 + 50, "Bob": 55 + 100 + 50}
+    assert g3["hands_won"] == {"Ann": 3, "Bob": 1}
+    assert g3["final"] == {"Ann": 55 + 100 + 75, "Bob": 25 + 25}
+    assert sheet["finished"] and sheet["winner"] == "Ann"
+    assert sheet["margin"] == (230 + 85 + 230) - (35 + 205 + 50)
+
+
+def test_hollywood_game_closing_mid_ledger_takes_no_more_entries(client):
+    body = {"players": ["Ann", "Bob"], "rules": {"preset": "hollywood", "target": 50},
+            "hands": [won(w, p) for w, p, _, _ in HOLLYWOOD_LEDGER[:5]]}
+    sheet = post(client, body).get_json()
+    assert [g["finished"] for g in sheet["games"]] == [True, False, False]
+    assert sheet["games"][0]["totals"] == {"Ann": 55, "Bob": 10}
+    assert not sheet["finished"] and sheet["winner"] is None
+
+
+def test_hollywood_shutout_in_one_game(client):
+    body = {"players": ["Ann", "Bob"], "rules": {"preset": "hollywood", "target": 50},
+            "hands": [won("Ann", 50)]}
+    games = post(client, body).get_json()["games"]
+    assert games[0]["bonuses"]["shutout"] == {"Ann": 100, "Bob": 0}
+    assert [g["finished"] for g in games] == [True, False, False]
+
+
+# --- errors -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("body, pointer", [
+    ({"players": ["Ann", "Bob"], "hands": [won("Ann", 100), won("Bob", 5)]}, "/hands/1"),
+    ({"players": ["Ann", "Bob"], "hands": [counts("Zed", 5, 20)]}, "/hands/0/knocked_by"),
+    ({"players": ["Ann", "Bob"], "hands": [won("Zed", 5)]}, "/hands/0/winner"),
+    ({"players": ["Ann", "Ann"], "hands": []}, "/players/1"),
+    ({"players": ["A" * 41, "Bob"], "hands": []}, "/players/0"),
+    ({"players": ["", "Bob"], "hands": []}, "/players/0"),
+    ({"players": ["Ann"], "hands": []}, "/players"),
+    ({"players": ["Ann", "Bob"], "hands": [dict(won("Ann", 5), rules={})]}, "/hands/0/rules"),
+    ({"players": ["Ann", "Bob"], "hands": [won("Ann", -1)]}, "/hands/0/points"),
+    ({"players": ["Ann", "Bob"], "hands": [counts("Ann", 12, 20)]},
+     "/hands/0/knocker/deadwood"),
+    ({"players": ["Ann", "Bob"], "hands": [{"knocked_by": "Ann", "knocker": {"deadwood": 3}}]},
+     "/hands/0/defender"),
+    ({"players": ["Ann", "Bob"], "hands": [{"knocked_by": "Ann",
+                                            "knocker": {"hand": "As 2s 3s 7c 7h 7d Tc Jc Qc Qx"},
+                                            "defender": {"deadwood": 9}}]},
+     "/hands/0/knocker/hand/9"),
+    ({"players": ["Ann", "Bob"], "hands": [{"knocked_by": "Ann",
+                                            "knocker": {"hand": "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"},
+                                            "defender": {"hand": "4s 5s 9h 9d 9c Kd Qd 2c 3d As"}}]},
+     "/hands/0/defender/hand/9"),
+    ({"players": ["Ann", "Bob"], "hands": [won("Ann", 1)] * 501}, "/hands"),
+])
+def test_ledger_errors_point_into_the_ledger(client, body, pointer):
+    answer = post(client, body)
+    assert answer.status_code == 422, answer.get_json()
+    assert answer.mimetype == "application/problem+json"
+    assert pointer in [e["pointer"] for e in answer.get_json()["errors"]]
+
+
+def test_ledger_of_500_hands_is_accepted(client):
+    body = {"players": ["Ann", "Bob"], "rules": {"target": 10_000},
+            "hands": [won("Ann" if i % 2 else "Bob", 1) for i in range(500)]}
+    sheet = post(client, body).get_json()
+    assert len(sheet["hands"]) == 500
+    assert sheet["games"][0]["totals"] == {"Ann": 250, "Bob": 250}
+
+
+# --- the core directly ------------------------------------------------------------------------
+
+def test_core_ledger_with_every_entry_kind():
+    entries = [TableEntry("Ann", 10), DrawEntry(),
+               ScoredEntry("Bob", "As 2s 3s 7c 7h 7d Tc Jc Qc 5h", 28)]
+    sheet = play_ledger(["Ann", "Bob"], entries, Rules())
+    assert [(row.winner, row.points) for row in sheet.hands] == [
+        ("Ann", 10), (None, 0), ("Bob", 23)]
+    assert sheet.games[0].totals == {"Ann": 10, "Bob": 23}
+
+
+def test_core_refuses_a_hand_after_the_game():
+    with pytest.raises(GameError) as caught:
+        play_ledger(["Ann", "Bob"], [TableEntry("Ann", 100), TableEntry("Ann", 1)])
+    assert caught.value.position == ("hands", 1)
+    assert "ended at hand 1" in caught.value.detail

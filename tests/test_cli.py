@@ -1,0 +1,94 @@
+"""The command line: --json is byte-for-byte the API's answer; errors name the bad token."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from calculator import create_app
+from calculator.cli import main
+
+HAND = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"
+DEFENDER = "4s 5s 9h 9d 9c Kd Qd 2c 3d 6h"
+
+
+@pytest.fixture(scope="module")
+def client():
+    return create_app().test_client()
+
+
+SAME_ANSWER_CASES = [
+    (["analyze", HAND], "/api/v1/analyze", {"hand": HAND}),
+    (["analyze", "8c 8s 6d 5c 5d 7h 6h 8d 7d 7s 5h"], "/api/v1/analyze",
+     {"hand": "8c 8s 6d 5c 5d 7h 6h 8d 7d 7s 5h"}),
+    (["analyze", HAND, "--no-outs", "--preset", "straight"], "/api/v1/analyze",
+     {"hand": HAND, "outs": False, "rules": {"preset": "straight"}}),
+    (["analyze", HAND, "--known", "4s 7s"], "/api/v1/analyze", {"hand": HAND, "known": "4s 7s"}),
+    (["score", "--knocker", HAND, "--defender", DEFENDER], "/api/v1/score",
+     {"knocker": {"hand": HAND}, "defender": {"hand": DEFENDER}}),
+    (["score", "--knocker-deadwood", "5", "--defender-deadwood", "28", "--preset", "oklahoma",
+      "--upcard", "6s"], "/api/v1/score",
+     {"knocker": {"deadwood": 5, "gin": False, "big_gin": False}, "defender": {"deadwood": 28},
+      "rules": {"preset": "oklahoma"}, "upcard": "6s"}),
+    (["score", "--draw"], "/api/v1/score", {"outcome": "draw"}),
+    (["score", "--knocker-deadwood", "7", "--defender-deadwood", "7", "--rule",
+      "tie_is_undercut=false"], "/api/v1/score",
+     {"knocker": {"deadwood": 7, "gin": False, "big_gin": False}, "defender": {"deadwood": 7},
+      "rules": {"tie_is_undercut": False}}),
+]
+
+
+@pytest.mark.parametrize("argv, path, body", SAME_ANSWER_CASES)
+def test_json_is_byte_for_byte_the_api_answer(client, capsys, argv, path, body):
+    assert main(argv + ["--json"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.encode() == client.post(path, json=body).data
+
+
+def test_game_json_matches_the_api(client, capsys, tmp_path):
+    ledger = {"players": ["Ann", "Bob"], "rules": {"preset": "hollywood"},
+              "hands": [{"winner": "Ann", "points": 30}, {"outcome": "draw"},
+                        {"knocked_by": "Bob", "knocker": {"hand": HAND},
+                         "defender": {"hand": DEFENDER}}]}
+    path = tmp_path / "ledger.json"
+    path.write_text(json.dumps(ledger))
+    assert main(["game", str(path), "--json"]) == 0
+    assert capsys.readouterr().out.encode() == client.post("/api/v1/games", json=ledger).data
+    assert main(["game", str(path)]) == 0
+    table = capsys.readouterr().out
+    assert "Ann" in table and "Bob" in table and "in progress" in table
+
+
+def test_text_output_reads_like_the_table(capsys):
+    assert main(["analyze", HAND]) == 0
+    out = capsys.readouterr().out
+    assert "[A♠ 2♠ 3♠]  [7♥ 7♦ 7♣]  [10♣ J♣ Q♣]" in out
+    assert "Deadwood:  5  (5♥)" in out and "Gin outs:  4♠ 7♠ 9♣ K♣" in out
+    assert main(["score", "--knocker", HAND, "--defender", DEFENDER]) == 0
+    out = capsys.readouterr().out
+    assert "knocker scores 26" in out and "4♠ onto meld 1" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["analyze", "As 2s 3s Qx 7h 7d Tc Jc Qc 5h"], "/hand/3: unknown suit 'x' in token 4 'Qx'"),
+    (["analyze", "As 2s 3s"], "/hand: hand has 3 cards; expected 10 or 11"),
+    (["analyze", "As 2s 3s 7c 7h 7d Tc Jc Qc 🂡"], "/hand/9: duplicate card As ('🂡')"),
+    (["score", "--knocker-deadwood", "12", "--defender-deadwood", "3"],
+     "/knocker/deadwood: illegal knock: deadwood 12 is above the knock limit 10"),
+    (["score", "--preset", "oklahoma", "--knocker-deadwood", "2", "--defender-deadwood", "3"],
+     "/upcard: oklahoma needs the upcard"),
+    (["analyze", HAND, "--rule", "knock_limit=11"], "/rules/knock_limit"),
+])
+def test_errors_go_to_stderr_with_status_2(capsys, argv, message):
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err and captured.out == ""
+
+
+def test_module_entry_point_runs():
+    done = subprocess.run([sys.executable, "-m", "calculator", "analyze", HAND, "--json"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and json.loads(done.stdout)["deadwood"] == 5
+    bad = subprocess.run([sys.executable, "-m", "calculator", "analyze", "Zz"],
+                         capture_output=True, text=True, check=False)
+    assert bad.returncode == 2 and "'Zz'" in bad.stderr
