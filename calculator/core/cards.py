@@ -175,6 +175,8 @@ def _no_suit(token: str, text: str, index: int | None) -> CardNotationError:
 def _parse_unicode_card(token: str, char: str, index: int | None) -> Card:
     code = ord(char)
     suit = (code - _UNICODE_CARD_FIRST) // 16
+    if suit >= 4:  # U+1F0E0.. are the tarot trumps and the fool
+        raise CardNotationError(token, index, "tarot cards are not cards of this game")
     offset = code - _UNICODE_SUIT_BASES[suit]
     if offset == 12:
         raise CardNotationError(token, index, "knights are not cards of this game")

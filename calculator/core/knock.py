@@ -5,7 +5,8 @@ from dataclasses import dataclass
 
 from .cards import ALL_CARDS, Card, cards_mask
 from .hands import read_hand, read_upcard, refuse_shared_cards
-from .melds import Meld, best_arrangement_of_mask, deadwood_of_mask
+from .melds import Meld, best_arrangement_of_mask, best_discard_deadwood_of_mask, \
+    deadwood_of_mask
 from .rules import Rules
 
 
@@ -91,21 +92,6 @@ def discard_option(mask: int, card: Card, limit: int) -> DiscardOption:
                          arrangement.deadwood_cards)
 
 
-def best_discard_deadwood(mask: int) -> int:
-    """Lowest deadwood of an 11-card hand after one discard."""
-    best = 999
-    rest = mask
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        value = deadwood_of_mask(mask ^ low)
-        if value < best:
-            best = value
-            if not best:
-                break
-    return best
-
-
 def find_outs(mask: int, deadwood: int, limit: int, known_mask: int) -> Outs:
     """The unseen cards that, drawn next, allow gin or a knock.
 
@@ -117,11 +103,11 @@ def find_outs(mask: int, deadwood: int, limit: int, known_mask: int) -> Outs:
     unseen = [c for c in ALL_CARDS if not (mask | known_mask) & c.bit]
     if deadwood == 0:
         return Outs(tuple(unseen), tuple(unseen))
-    best_nine = best_discard_deadwood(mask)  # mask has 10 cards: this is the best 9 of them
+    best_nine = best_discard_deadwood_of_mask(mask)  # of 10 cards: the best 9 of them
     gin, knock = [], []
     for card in unseen:
         if _can_meld_with(mask, card):
-            after = best_discard_deadwood(mask | card.bit)
+            after = best_discard_deadwood_of_mask(mask | card.bit)
         else:
             after = min(deadwood, best_nine + card.points)
         if after == 0:

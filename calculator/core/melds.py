@@ -128,6 +128,13 @@ def _build_run_tables():
 
 
 RUN_DEADWOOD, _RUN_KEYS, _RUN_FIRST_STEP = _build_run_tables()
+_NO_CARD = 10_000
+# For each suit mask: how much its deadwood changes at best when one of its cards is
+# discarded (a discard from an empty suit is impossible).
+_BEST_DISCARD_GAIN = [_NO_CARD] + [
+    min(RUN_DEADWOOD[mask & ~(1 << r)] for r in range(13) if mask >> r & 1) - RUN_DEADWOOD[mask]
+    for mask in range(1, 1 << 13)
+]
 
 
 def _suit_runs(suit_mask: int) -> list[int]:
@@ -191,6 +198,35 @@ def deadwood_of_mask(mask: int) -> int:
         rest = mask & ~sum(choice)
         total = (table[rest & SUIT_BITS] + table[rest >> 13 & SUIT_BITS]
                  + table[rest >> 26 & SUIT_BITS] + table[rest >> 39])
+        if total < best:
+            best = total
+    return best
+
+
+def best_discard_deadwood_of_mask(mask: int) -> int:
+    """Lowest deadwood after discarding one card (the best discard of an 11-card hand).
+
+    For a fixed choice of sets, a discard from the cards left to runs changes only its own
+    suit, so the best discard is the suit with the best `_BEST_DISCARD_GAIN`; discarding a card
+    of a set is the same as another set choice (the set without that rank, or the other three
+    of four) discarding it from its suit, so every discard is covered.
+    """
+    s0 = mask & SUIT_BITS
+    s1 = mask >> 13 & SUIT_BITS
+    s2 = mask >> 26 & SUIT_BITS
+    s3 = mask >> 39
+    threes = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    table, gain = RUN_DEADWOOD, _BEST_DISCARD_GAIN
+    if not threes:
+        return (table[s0] + table[s1] + table[s2] + table[s3]
+                + min(gain[s0], gain[s1], gain[s2], gain[s3]))
+    best = _NO_CARD
+    for choice in _set_choices(mask, threes):
+        rest = mask & ~sum(choice)
+        r0, r1, r2, r3 = (rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS,
+                          rest >> 39)
+        total = (table[r0] + table[r1] + table[r2] + table[r3]
+                 + min(gain[r0], gain[r1], gain[r2], gain[r3]))
         if total < best:
             best = total
     return best

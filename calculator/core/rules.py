@@ -30,8 +30,8 @@ class Rules:
 
     @classmethod
     def preset_named(cls, name: str) -> "Rules":
-        if name not in PRESETS:
-            raise RuleError("preset", f"unknown preset '{name}'; one of {', '.join(PRESETS)}")
+        if not isinstance(name, str) or name not in PRESETS:
+            raise RuleError("preset", f"unknown preset {name!r}; one of {', '.join(PRESETS)}")
         return PRESETS[name]
 
     @classmethod
