@@ -70,7 +70,8 @@ class HandSizeError(CalculatorError):
 
     def __init__(self, size: int, allowed: tuple[int, ...], what: str = "hand", position=(),
                  note: str = ""):
-        want = " or ".join(str(n) for n in allowed)
+        want = (f"0 to {allowed[-1]}" if len(allowed) > 3 else
+                " or ".join(str(n) for n in allowed))
         cards = "card" if size == 1 else "cards"
         super().__init__(f"{what} has {size} {cards}; expected {want}{note}", position)
         self.size = size

@@ -20,8 +20,8 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import Iterable
 
-from .cards import POINTS, RANKS, SUITS, Card, cards_mask, mask_cards
-from .errors import MeldError
+from .cards import POINTS, RANKS, SUITS, Card, cards_mask, mask_cards, parse_hand
+from .errors import HandSizeError, MeldError
 
 SUIT_BITS = 0x1FFF
 
@@ -265,13 +265,27 @@ def _assemble(mask: int, set_masks: tuple[int, ...]) -> Arrangement:
     return Arrangement(tuple(ordered), mask_cards(mask & ~melded))
 
 
-def deadwood(cards: Iterable[Card]) -> int:
+def hand_mask(cards) -> int:
+    """The mask of up to 11 distinct cards, given as `Card`s (fast) or in any notation."""
+    if not isinstance(cards, str):
+        cards = list(cards)
+        if all(isinstance(card, Card) for card in cards):
+            mask = cards_mask(cards)
+            if mask.bit_count() == len(cards) <= 11:
+                return mask
+    cards = parse_hand(cards)  # raises the notation or duplicate error, with positions
+    if len(cards) > 11:
+        raise HandSizeError(len(cards), tuple(range(12)), "hand")
+    return cards_mask(cards)
+
+
+def deadwood(cards) -> int:
     """Lowest deadwood of exactly these cards (up to 11; never discards)."""
-    return deadwood_of_mask(cards_mask(cards))
+    return deadwood_of_mask(hand_mask(cards))
 
 
-def best_arrangement(cards: Iterable[Card]) -> Arrangement:
-    return best_arrangement_of_mask(cards_mask(cards))
+def best_arrangement(cards) -> Arrangement:
+    return best_arrangement_of_mask(hand_mask(cards))
 
 
 # --- every optimal arrangement (slower; on request) -----------------------------------------
@@ -301,7 +315,7 @@ def _optimal_suit_covers(suit_mask: int) -> tuple[tuple[int, ...], ...]:
 
 def all_best_arrangements(cards: Iterable[Card]) -> list[Arrangement]:
     """Every arrangement with the lowest deadwood, the one the tie rule picks first."""
-    mask = cards_mask(cards)
+    mask = hand_mask(cards)
     best = deadwood_of_mask(mask)
     threes = _ranks_of_three(mask & SUIT_BITS, mask >> 13 & SUIT_BITS,
                              mask >> 26 & SUIT_BITS, mask >> 39)
