@@ -10,10 +10,12 @@ Contenders, each fed the same fixed-seed hands in its own card type (conversion 
   RLCard    rlcard.games.gin_rummy.utils.melding.get_best_meld_clusters (Python), when installed
 The peers are optional: `pip install -r bench/requirements-peers.txt`.
 
-Each figure is the median of REPEATS timed passes (time.perf_counter, garbage collector off as
-timeit does); a slow contender times a prefix of the hand set, sized so one pass takes about
-PASS_SECONDS. The machine is small and shared, so read the ratios, not the absolute rates.
-Correctness is checked on the same hands: every disagreement is counted and the first few shown.
+Each figure is the median of 5 timed passes (3 with --quick; time.perf_counter, garbage
+collector off as timeit does), the passes of a table's contenders interleaved so a busy
+neighbour slows them alike; a slow contender times a prefix of the hand set, sized so one pass
+takes about 0.25 s. The machine is small and shared: read the ratios, not the absolute rates.
+Correctness is checked on the same hands against the naive reference: every disagreement is
+counted and the first few are shown with their hands. Section 4 searches for the slowest inputs.
 """
 from __future__ import annotations
 
@@ -64,14 +66,15 @@ class Ours:
         except Exception:
             melds_mod = None
         self.deadwood = getattr(core, "deadwood", None) or getattr(melds_mod, "deadwood", None)
-        self.deadwood_of_mask = getattr(melds_mod, "deadwood_of_mask", None)
         self.analyze = getattr(core, "analyze", None)
-        try:  # the mask-level 11-card entry point: lowest deadwood after the best discard
-            from calculator.core.knock import best_discard_deadwood
-        except Exception:
-            best_discard_deadwood = None
-        self.best_discard_deadwood = best_discard_deadwood
         self.score_hand = getattr(core, "score_hand", None)
+        # Mask-level entry points (internal, so looked up under the names they have had):
+        # 10 cards, lowest deadwood; 11 cards, lowest deadwood after the best discard.
+        self.mask10_name, self.deadwood_of_mask = _first_attr(
+            ("melds", "deadwood_of_mask"))
+        self.mask11_name, self.best_discard_deadwood = _first_attr(
+            ("melds", "best_discard_deadwood_of_mask"), ("knock", "best_discard_deadwood"),
+            ("melds", "best_discard_deadwood"))
 
     def cards(self, ints):
         return [self.Card.from_index(i) for i in ints]
@@ -98,6 +101,19 @@ class Ours:
         winner = _get(result, "winner")
         return (str(getattr(outcome, "value", outcome)), str(getattr(winner, "value", winner)),
                 _get(result, "points"))
+
+
+def _first_attr(*candidates):
+    """(module.name, function) of the first calculator.core.<module>.<name> that exists."""
+    import importlib
+    for module, attr in candidates:
+        try:
+            found = getattr(importlib.import_module(f"calculator.core.{module}"), attr, None)
+        except ImportError:
+            found = None
+        if found:
+            return f"{module}.{attr}", found
+    return None, None
 
 
 def _get(obj, key):
@@ -160,6 +176,13 @@ class RLCard:
         """How RLCard's own scorer does it (scorers.get_payoff_gin_rummy_v1)."""
         clusters = self.melding.get_best_meld_clusters(hand)
         return self.utils.get_deadwood_count(hand, clusters[0] if clusters else [])
+
+
+def _load() -> str:
+    try:
+        return " ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
 
 
 def _not_installed(exc: Exception) -> str:
@@ -239,8 +262,13 @@ class Timer:
             if gc_was:
                 gc.enable()
 
-    def rate(self, fn, inputs) -> tuple[float, int]:
-        """(median calls per second, calls per pass) of fn over a prefix of `inputs`."""
+    @staticmethod
+    def job(fn, inputs) -> tuple:
+        """Something to time: fn called on each of `inputs`."""
+        return fn, inputs
+
+    def _calibrate(self, fn, inputs) -> tuple[int, int]:
+        """(prefix length, loops) so that one pass takes about `pass_seconds`."""
         n = min(len(inputs), 4)
         while True:
             elapsed = self._pass(fn, inputs[:n], 1)
@@ -249,9 +277,22 @@ class Timer:
             n = min(len(inputs), n * 4)
         per_call = max(elapsed / n, 1e-9)
         n = max(1, min(len(inputs), int(self.pass_seconds / per_call)))
-        loops = max(1, int(self.pass_seconds / (per_call * n)))
-        times = [self._pass(fn, inputs[:n], loops) for _ in range(self.repeats)]
-        return n * loops / statistics.median(times), n * loops
+        return n, max(1, int(self.pass_seconds / (per_call * n)))
+
+    def rates(self, jobs: list[tuple]) -> list[tuple[float, int]]:
+        """[(median calls per second, calls per pass)] for each (fn, inputs) job.
+
+        The passes of the jobs are interleaved (one pass of each, REPEATS rounds), so a
+        neighbour's load on this shared machine slows every contender alike and the ratios
+        hold up better than the absolute rates.
+        """
+        plans = [self._calibrate(fn, inputs) for fn, inputs in jobs]
+        times: list[list[float]] = [[] for _ in jobs]
+        for _ in range(self.repeats):
+            for i, ((fn, inputs), (n, loops)) in enumerate(zip(jobs, plans, strict=True)):
+                times[i].append(self._pass(fn, inputs[:n], loops))
+        return [(n * loops / statistics.median(t), n * loops)
+                for (n, loops), t in zip(plans, times, strict=True)]
 
     def per_call(self, fn, x, calls: int = 0) -> float:
         """Median seconds per call of fn(x) (one input: for the slowest hands)."""
@@ -272,8 +313,16 @@ class Table:
     def __init__(self, title: str, unit: str = "hands/s"):
         self.title, self.unit, self.rows = title, unit, []
 
-    def add(self, label: str, rate: float | None, calls: int = 0, note: str = ""):
-        self.rows.append((label, rate, calls, note))
+    def add(self, label: str, job: tuple | None, note: str = ""):
+        """A row: `job` is Timer.job(fn, inputs), or None for a contender that is missing."""
+        self.rows.append([label, job, 0, note])
+
+    def measure(self, timer: Timer) -> "Table":
+        measured = [row for row in self.rows if row[1] is not None]
+        results = timer.rates([row[1] for row in measured])
+        for row, (rate, calls) in zip(measured, results, strict=True):
+            row[1], row[2] = rate, calls
+        return self
 
     def show(self, reference_label: str):
         ref = self.rate_of(reference_label)
@@ -300,6 +349,19 @@ def _times(x: float) -> str:
     if x >= 100:
         return f"{x:,.0f}x"
     return f"{x:.1f}x" if x >= 10 else f"{x:.2f}x"
+
+
+def _target_rate(targets, label, rate, floor):
+    targets.append((label, None if not rate else rate >= floor,
+                    f"{rate:,.0f}" if rate else "—"))
+
+
+def _target_ratio(targets, label, ours_rate, peer_rate, factor):
+    """Ours at least `factor` times the peer's rate."""
+    if not (ours_rate and peer_rate):
+        targets.append((label, None, "—"))
+    else:
+        targets.append((label, ours_rate >= factor * peer_rate, _times(ours_rate / peer_rate)))
 
 
 def verdict(ok: bool | None) -> str:
@@ -337,36 +399,34 @@ def section_deadwood(args, timer, ours, osp, rlc, sets, checks, targets):
             table.add(ours_label, None, note=ours.error or "no deadwood()")
         else:
             inputs = [ours.cards(h) for h in hands]
-            table.add(ours_label, *timer.rate(ours.deadwood, inputs))
+            table.add(ours_label, timer.job(ours.deadwood, inputs))
             if ours.deadwood_of_mask:
                 masks = [ours.mask(h) for h in hands]
-                table.add("ours  melds.deadwood_of_mask(mask)", *timer.rate(ours.deadwood_of_mask,
+                table.add(f"ours  {ours.mask10_name}(mask)", timer.job(ours.deadwood_of_mask,
                                                                             masks))
-        table.add("naive bench/naive.py", *timer.rate(naive.deadwood, hands))
+        table.add("naive bench/naive.py", timer.job(naive.deadwood, hands))
         if osp.error:
             table.add("OpenSpiel min_deadwood", None, note=osp.error)
         else:
             table.add(f"OpenSpiel {osp.version} min_deadwood",
-                      *timer.rate(osp.min_deadwood, [osp.cards(h) for h in hands]))
+                      timer.job(osp.min_deadwood, [osp.cards(h) for h in hands]))
         if rlc.error:
             table.add("RLCard get_best_meld_clusters", None, note=rlc.error)
         else:
             table.add(f"RLCard {rlc.version} get_best_meld_clusters",
-                      *timer.rate(rlc.deadwood, [rlc.cards(h) for h in hands]))
-        table.show(ours_label)
+                      timer.job(rlc.deadwood, [rlc.cards(h) for h in hands]))
+        table.measure(timer).show(ours_label)
 
-        ours_rate = table.rate_of(ours_label)
         os_rate = table.first(lambda label: label.startswith("OpenSpiel"))
         rl_rate = table.first(lambda label: label.startswith("RLCard"))
-        targets.append((f"deadwood {kind}: ours >= 200,000 hands/s",
-                        None if not ours_rate else ours_rate >= 200_000,
-                        f"{ours_rate:,.0f}" if ours_rate else "—"))
-        targets.append((f"deadwood {kind}: ours >= 3x RLCard",
-                        None if not (ours_rate and rl_rate) else ours_rate >= 3 * rl_rate,
-                        _times(ours_rate / rl_rate) if ours_rate and rl_rate else "—"))
-        targets.append((f"deadwood {kind}: ours >= 1/3 OpenSpiel",
-                        None if not (ours_rate and os_rate) else ours_rate >= os_rate / 3,
-                        _times(ours_rate / os_rate) if ours_rate and os_rate else "—"))
+        for who, rate in (("ours", table.rate_of(ours_label)),
+                          ("ours (mask)", table.first(lambda label: label.endswith("(mask)")))):
+            if who == "ours" or rate:
+                _target_rate(targets, f"deadwood {kind}: {who} >= 200,000 hands/s", rate,
+                             200_000)
+                _target_ratio(targets, f"deadwood {kind}: {who} >= 3x RLCard", rate, rl_rate, 3)
+                _target_ratio(targets, f"deadwood {kind}: {who} >= 1/3 OpenSpiel", rate, os_rate,
+                              1 / 3)
 
         # correctness on every hand of the set
         for h in hands[: args.check_hands]:
@@ -391,14 +451,14 @@ def section_analyze(args, timer, ours, osp, rlc, sets, checks, targets):
             table.add(ours_label, None, note=ours.error or "no analyze() yet")
         else:
             inputs = [ours.cards(h) for h in hands]
-            table.add(ours_label, *timer.rate(lambda c: ours.analyze(c, outs=False), inputs))
+            table.add(ours_label, timer.job(lambda c: ours.analyze(c, outs=False), inputs))
             if ours.best_discard_deadwood:
-                table.add("ours  knock.best_discard_deadwood(mask)",
-                          *timer.rate(ours.best_discard_deadwood, [ours.mask(h) for h in hands]))
+                table.add(f"ours  {ours.mask11_name}(mask)",
+                          timer.job(ours.best_discard_deadwood, [ours.mask(h) for h in hands]))
 
         def naive_11(h):
             return naive.analyze11(h)
-        table.add("naive bench/naive.py (11 x deadwood)", *timer.rate(naive_11, hands))
+        table.add("naive bench/naive.py (11 x deadwood)", timer.job(naive_11, hands))
         if osp.error:
             table.add("OpenSpiel min_deadwood x11", None, note=osp.error)
         else:
@@ -406,9 +466,9 @@ def section_analyze(args, timer, ours, osp, rlc, sets, checks, targets):
                 for s in subsets:
                     md(s)
             subsets = [[osp.cards([c for c in h if c != d]) for d in h] for h in hands]
-            table.add(f"OpenSpiel {osp.version} min_deadwood x11", *timer.rate(os_11, subsets))
+            table.add(f"OpenSpiel {osp.version} min_deadwood x11", timer.job(os_11, subsets))
             table.add(f"OpenSpiel {osp.version} min_deadwood(11) (1 call, inexact)",
-                      *timer.rate(osp.min_deadwood, [osp.cards(h) for h in hands]))
+                      timer.job(osp.min_deadwood, [osp.cards(h) for h in hands]))
         if rlc.error:
             table.add("RLCard x11", None, note=rlc.error)
         else:
@@ -416,14 +476,16 @@ def section_analyze(args, timer, ours, osp, rlc, sets, checks, targets):
                 for s in subsets:
                     f(s)
             subsets = [[rlc.cards([c for c in h if c != d]) for d in h] for h in hands]
-            table.add(f"RLCard {rlc.version} best meld clusters x11", *timer.rate(rl_11, subsets))
-        table.show(ours_label)
+            table.add(f"RLCard {rlc.version} best meld clusters x11", timer.job(rl_11, subsets))
+        table.measure(timer).show(ours_label)
 
-        ours_rate = table.rate_of(ours_label)
         os_rate = table.first(lambda label: label.endswith("min_deadwood x11"))
-        targets.append((f"analyze {kind}: ours >= OpenSpiel x11",
-                        None if not (ours_rate and os_rate) else ours_rate >= os_rate,
-                        _times(ours_rate / os_rate) if ours_rate and os_rate else "—"))
+        _target_ratio(targets, f"analyze {kind}: ours >= OpenSpiel x11",
+                      table.rate_of(ours_label), os_rate, 1)
+        mask_rate = table.first(lambda label: label.endswith("(mask)"))
+        if mask_rate:
+            _target_ratio(targets, f"analyze {kind}: ours (mask, best discard only) >= "
+                          "OpenSpiel x11", mask_rate, os_rate, 1)
 
         for h in hands[: args.check_hands_11]:
             per_naive = {c: naive.deadwood([d for d in h if d != c]) for c in h}
@@ -455,14 +517,12 @@ def section_score(args, timer, ours, pairs, checks, targets):
         table.add(ours_label, None, note=ours.error or "no score_hand() yet")
     else:
         inputs = [(ours.cards(k), ours.cards(d)) for k, d in pairs]
-        table.add(ours_label, *timer.rate(lambda p: ours.score_hand(*p), inputs))
+        table.add(ours_label, timer.job(lambda p: ours.score_hand(*p), inputs))
     table.add("naive bench/naive.py score (all tied spreads)",
-              *timer.rate(lambda p: naive.score(*p), pairs))
+              timer.job(lambda p: naive.score(*p), pairs))
     table.add("OpenSpiel / RLCard", None, note="no scoring of one hand with lay-offs to compare")
-    table.show(ours_label)
-    rate = table.rate_of(ours_label)
-    targets.append(("score: ours >= 10,000 pairs/s", None if not rate else rate >= 10_000,
-                    f"{rate:,.0f}" if rate else "—"))
+    table.measure(timer).show(ours_label)
+    _target_rate(targets, "score: ours >= 10,000 pairs/s", table.rate_of(ours_label), 10_000)
     if ours.error or not ours.score_hand:
         return
     for k, d in pairs[: args.check_pairs]:
@@ -522,8 +582,8 @@ def search_slowest(timer, fn, prepare, candidates, budget: float, rng, calls: in
                    mutate_key=None, top: int = 8):
     """Time fn on each candidate key (best of 3 short passes) within `budget` seconds, then
     hill-climb from the slowest by one-card mutations for half as long again, and re-time the
-    finalists properly (median of REPEATS). Returns ([(seconds per call, key)], median of the
-    searched candidates, how many were timed)."""
+    finalists properly (median of REPEATS). Returns ([(seconds per call, key)], the key of the
+    median candidate, how many were timed)."""
     deadline = time.perf_counter() + budget
     scored = []
     for key in candidates:
@@ -531,7 +591,7 @@ def search_slowest(timer, fn, prepare, candidates, budget: float, rng, calls: in
             break
         scored.append((timer.quick_per_call(fn, prepare(key), calls), key))
     scored.sort(key=lambda t: t[0], reverse=True)
-    typical = statistics.median(t for t, _ in scored)
+    typical = scored[len(scored) // 2][1]  # the key of the median input
     best = scored[:top]
     seen = {key for _, key in scored}
     if mutate_key:
@@ -551,8 +611,8 @@ def search_slowest(timer, fn, prepare, candidates, budget: float, rng, calls: in
 
 
 def section_slowest(args, timer, ours, osp, rlc, rng, pairs_for_search, slowest_report):
-    print("\n4. slowest hands found (search: timed candidates, then one-card hill-climb; "
-          "µs per call, median)")
+    print("\n4. slowest inputs found (a timed search, then a one-card hill-climb; the winner "
+          "re-timed against the others on the same input)")
     if ours.error:
         print(f"  ours: {ours.error}")
         return
@@ -561,15 +621,35 @@ def section_slowest(args, timer, ours, osp, rlc, rng, pairs_for_search, slowest_
         cands = [tuple(sorted(h)) for h in candidate_hands(rng, 10, args.search_random)]
         final, typical, n = search_slowest(timer, ours.deadwood, ours.cards, cands, budget, rng,
                                            calls=20, mutate_key=mutate)
-        _report_slowest("deadwood(cards), 10 cards", list(final[0][1]), final[0][0], typical, n,
-                        timer, osp, rlc, slowest_report, size=10)
+        h = list(final[0][1])
+        rows = [("ours deadwood(cards)", ours.deadwood, ours.cards(h)),
+                ("ours on the median input", ours.deadwood, ours.cards(typical)),
+                ("naive", naive.deadwood, h)]
+        if not osp.error:
+            rows.append(("OpenSpiel", osp.min_deadwood, osp.cards(h)))
+        if not rlc.error:
+            rows.append(("RLCard", rlc.deadwood, rlc.cards(h)))
+        _report_slowest("10-card deadwood", f"hand {hand_text(h)}", typical, n, timer, rows,
+                        slowest_report)
     if ours.analyze:
         cands = [tuple(sorted(h)) for h in candidate_hands(rng, 11, args.search_random)]
         final, typical, n = search_slowest(
             timer, lambda c: ours.analyze(c, outs=False), ours.cards, cands, budget, rng,
             calls=4, mutate_key=mutate)
-        _report_slowest("analyze(cards, outs=False), 11 cards", list(final[0][1]), final[0][0],
-                        typical, n, timer, osp, rlc, slowest_report, size=11)
+        h = list(final[0][1])
+        rows = [("ours analyze(cards, outs=False)", lambda c: ours.analyze(c, outs=False),
+                 ours.cards(h)),
+                ("ours on the median input", lambda c: ours.analyze(c, outs=False),
+                 ours.cards(typical)),
+                ("naive", naive.analyze11, h)]
+        if not osp.error:
+            subsets = [osp.cards([c for c in h if c != d]) for d in h]
+            rows.append(("OpenSpiel x11", lambda ss: [osp.min_deadwood(s) for s in ss], subsets))
+        if not rlc.error:
+            subsets = [rlc.cards([c for c in h if c != d]) for d in h]
+            rows.append(("RLCard x11", lambda ss: [rlc.deadwood(s) for s in ss], subsets))
+        _report_slowest("11-card analysis", f"hand {hand_text(h)}", typical, n, timer, rows,
+                        slowest_report)
     if ours.score_hand:
         def mutate_pair(rng, key):
             knocker, defender = key
@@ -583,39 +663,32 @@ def section_slowest(args, timer, ours, osp, rlc, rng, pairs_for_search, slowest_
             timer, lambda p: ours.score_hand(*p),
             lambda key: (ours.cards(key[0]), ours.cards(key[1])), cands, budget, rng, calls=4,
             mutate_key=mutate_pair)
-        t, (k, d) = final[0]
-        naive_t = timer.per_call(lambda p: naive.score(*p), (list(k), list(d)), calls=1)
-        line = (f"  score_hand(knocker, defender): slowest {t * 1e6:,.0f} µs (median of the "
-                f"searched pairs {typical * 1e6:,.0f} µs; {n} pairs timed)\n"
-                f"      knocker {hand_text(k)} | defender {hand_text(d)}\n"
-                f"      same pair: naive {naive_t * 1e6:,.0f} µs ({naive_t / t:,.1f}x ours)")
-        print(line)
-        slowest_report.append(line)
+        k, d = final[0][1]
+        rows = [("ours score_hand(knocker, defender)", lambda p: ours.score_hand(*p),
+                 (ours.cards(k), ours.cards(d))),
+                ("ours on the median input", lambda p: ours.score_hand(*p),
+                 (ours.cards(typical[0]), ours.cards(typical[1]))),
+                ("naive score", lambda p: naive.score(*p), (list(k), list(d)))]
+        _report_slowest("score with lay-offs",
+                        f"knocker {hand_text(k)} | defender {hand_text(d)}", typical, n, timer,
+                        rows, slowest_report)
 
 
-def _report_slowest(what, h, t, typical, n, timer, osp, rlc, slowest_report, size):
-    parts = [(f"  {what}: slowest {t * 1e6:,.1f} µs (median of the searched hands "
-              f"{typical * 1e6:,.1f} µs; {n} hands timed)"), f"      hand {hand_text(h)}"]
-    others = [("naive", lambda x: naive.deadwood(x) if size == 10 else naive.analyze11(x), h)]
-    if not osp.error:
-        if size == 10:
-            others.append(("OpenSpiel", osp.min_deadwood, osp.cards(h)))
-        else:
-            subsets = [osp.cards([c for c in h if c != d]) for d in h]
-            others.append(("OpenSpiel x11", lambda ss: [osp.min_deadwood(s) for s in ss], subsets))
-    if not rlc.error:
-        if size == 10:
-            others.append(("RLCard", rlc.deadwood, rlc.cards(h)))
-        else:
-            subsets = [rlc.cards([c for c in h if c != d]) for d in h]
-            others.append(("RLCard x11", lambda ss: [rlc.deadwood(s) for s in ss], subsets))
+def _report_slowest(what, desc, typical, n, timer, rows, slowest_report):
+    """Time ours on the slowest input (first row), on the median one (second row) and the
+    others on the slowest input, passes interleaved."""
+    rates = timer.rates([timer.job(fn, [x]) for _, fn, x in rows])
+    ours_t, median_t = 1 / rates[0][0], 1 / rates[1][0]
     figures = []
-    for label, fn, x in others:
-        pt = timer.per_call(fn, x, calls=3 if label.startswith(("naive", "RLCard")) else 0)
-        figures.append(f"{label} {pt * 1e6:,.0f} µs ({pt / t:,.1f}x ours)")
-    parts.append("      same hand: " + "; ".join(figures))
-    print("\n".join(parts))
-    slowest_report.append("\n".join(parts))
+    for (label, _, _), (rate, _) in zip(rows[2:], rates[2:], strict=True):
+        t = 1 / rate
+        figures.append(f"{label} {t * 1e6:,.0f} µs (ours is {_times(t / ours_t)})")
+    text = (f"  {what}: slowest {ours_t * 1e6:,.1f} µs per call, {ours_t / median_t:.1f}x "
+            f"ours on the median of the {n} inputs searched ({median_t * 1e6:,.1f} µs)\n"
+            f"      {desc}\n"
+            f"      same input: " + "; ".join(figures))
+    print(text)
+    slowest_report.append(text)
 
 
 # --- main ----------------------------------------------------------------------------------
@@ -642,6 +715,8 @@ def main(argv=None) -> int:
     print("  naive:     bench/naive.py")
     print(f"  OpenSpiel: {osp.error or osp.version}")
     print(f"  RLCard:    {rlc.error or rlc.version}")
+    print(f"  load average at start: {_load()} on {os.cpu_count()} cores (a busy machine lowers "
+          "every rate; the ratios hold better)")
     print("  'ours is Nx': ours' rate divided by the row's (above 1: ours is faster); hand"
           " conversion to each contender's card type is done before timing.")
 
@@ -664,8 +739,9 @@ def main(argv=None) -> int:
 
     print("\nTargets")
     for label, ok, figure in targets:
-        print(f"  [{verdict(ok)}] {label:<46} {figure}")
-    print(f"\n(run took {time.perf_counter() - started:.0f} s)")
+        print(f"  [{verdict(ok)}] {label:<66} {figure:>9}")
+    print(f"\n(run took {time.perf_counter() - started:.0f} s; load average at the end: "
+          f"{_load()})")
     return 0
 
 

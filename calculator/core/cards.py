@@ -246,6 +246,9 @@ _QUICK_TOKENS = _quick_tokens()
 
 
 def _token_texts(hand) -> list:
+    if not isinstance(hand, (str, list, tuple)):
+        raise CardNotationError(type(hand).__name__, None,
+                                "a hand is one string or a list of card tokens, not a")
     if isinstance(hand, str):
         if _WRITTEN_IN_WORDS.search(hand):
             return [token.text for token in tokenize(hand)]
@@ -291,8 +294,10 @@ def _same_card(text, card: Card) -> bool:
         return False
 
 
-def check_disjoint(named_hands: list[tuple[tuple, list[Card]]], detail_for=None) -> None:
-    """Refuse a card that stands in two of the given hands, naming both places.
+def check_disjoint(named_hands: list[tuple[tuple, list[Card]]], detail_for=None,
+                   same_player: bool = False) -> None:
+    """Refuse a card that stands in two of the given hands, naming both places (with
+    `same_player`, the parts are one player's melds and deadwood: a duplicate).
 
     `named_hands` is [(position prefix, cards)]; positions of cards are their index in the hand.
     """
@@ -309,7 +314,9 @@ def check_disjoint(named_hands: list[tuple[tuple, list[Card]]], detail_for=None)
     for prefix, cards in named_hands:
         for i, card in enumerate(cards):
             here = prefix + (i,)
-            if card in seen:
+            if card in seen and same_player:
+                errors.append(DuplicateCardError.between(card, here, seen[card]))
+            elif card in seen:
                 detail = detail_for(card, here, seen[card]) if detail_for else ""
                 errors.append(CardInBothHandsError(card, here, seen[card], detail))
             else:

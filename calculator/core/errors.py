@@ -52,13 +52,22 @@ class DuplicateCardError(CalculatorError):
         self.index = index
         self.first_index = first_index
 
+    @classmethod
+    def between(cls, card, position: tuple, first_position: tuple) -> "DuplicateCardError":
+        """The same card twice in one player's cards given in parts (melds and deadwood)."""
+        error = cls.__new__(cls)
+        CalculatorError.__init__(error, f"duplicate card {card}: already in "
+                                        f"{_words(first_position)}", position)
+        error.card, error.index, error.first_index = card, position[-1], first_position[-1]
+        return error
+
 
 class CardInBothHandsError(CalculatorError):
     """A card given to both players, or both in a hand and in the known cards."""
 
     def __init__(self, card, position: tuple, other_position: tuple, detail: str = ""):
         super().__init__(
-            detail or f"card {card} is in both hands (also at {_words(other_position)})",
+            detail or f"card {card} is in two places: here and in {_words(other_position)}",
             position,
         )
         self.card = card
@@ -136,11 +145,20 @@ class ErrorGroup(CalculatorError):
 
 
 def _words(position: tuple) -> str:
-    """A position in plain words for messages: ("defender", "hand", 2) -> defender token 3."""
-    parts = []
-    for key in position:
-        if isinstance(key, int):
-            parts.append(f"token {key + 1}")
-        elif key != "hand":
-            parts.append(str(key))
-    return " ".join(parts) or "another place"
+    """A place in plain words for messages: ("knocker", "hand", 2) -> the knocker's hand, token
+    3; ("knocker", "melds", 1, 0) -> the knocker's meld 2."""
+    parts = list(position)
+    owner = f"the {parts.pop(0)}'s " if parts[:1] in (["knocker"], ["defender"]) else ""
+    if parts[:1] == ["melds"] and len(parts) > 1:
+        return f"{owner}meld {parts[1] + 1}"
+    if parts[:1] == ["deadwood_cards"]:
+        return f"{owner}deadwood cards"
+    if parts[:1] in (["hand"], ["known"]):
+        what = f"{owner}hand" if parts[0] == "hand" and owner else (
+            "the hand" if parts[0] == "hand" else "the known cards")
+        parts.pop(0)
+    else:
+        what = owner.strip() or "another place"
+    if parts and isinstance(parts[0], int):
+        return f"{what}, token {parts[0] + 1}"
+    return what

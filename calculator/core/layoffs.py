@@ -14,7 +14,7 @@ from itertools import product
 from .cards import Card, cards_mask, check_disjoint
 from .errors import HandSizeError, MeldError
 from .hands import read_card, read_hand
-from .melds import Arrangement, Meld, best_arrangement_of_mask, deadwood_of_mask
+from .melds import Arrangement, Meld, best_arrangement_of_mask, deadwood_of_mask, meld_kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,23 +114,37 @@ def layoff_options(melds: tuple[Meld, ...], defender_mask: int) -> tuple[LayoffO
 
 
 def read_spread(melds, deadwood_cards, position: tuple = ("knocker",)) -> Arrangement:
-    """A declared spread (cards as tokens) checked: real melds, no card twice, 10 cards or 11
-    all melded (big gin)."""
+    """A declared spread (cards as tokens), checked by `check_spread`. The melds keep the order
+    they were given in, so lay-off `meld` indices match the caller's own list."""
     parsed_melds = []
     for i, meld in enumerate(melds):
         where = position + ("melds", i)
-        cards = read_hand(meld, None, where, "meld")
-        parsed_melds.append(Meld.of(cards, where))
+        parsed_melds.append(Meld.of(read_hand(meld, None, where, "meld"), where))
     dead = read_hand(deadwood_cards or [], None, position + ("deadwood_cards",), "deadwood")
-    check_disjoint([(position + ("melds", i), list(m.cards)) for i, m in enumerate(parsed_melds)]
-                   + [(position + ("deadwood_cards",), dead)])
-    total = sum(len(m.cards) for m in parsed_melds) + len(dead)
-    if total not in (10, 11) or (total == 11 and dead):
-        # 11 cards are a spread only as big gin, every card melded
+    spread = Arrangement(tuple(parsed_melds), tuple(sorted(dead)))
+    check_spread(spread, position)
+    return spread
+
+
+def spread_places(spread: Arrangement, position: tuple = ("knocker",)) -> list:
+    """(place, cards) for every meld and the deadwood of a spread, for naming a card's place."""
+    return ([(position + ("melds", i), list(meld.cards)) for i, meld in enumerate(spread.melds)]
+            + [(position + ("deadwood_cards",), list(spread.deadwood_cards))])
+
+
+def check_spread(spread: Arrangement, position: tuple = ("knocker",)) -> None:
+    """A spread must be real melds, no card twice, and 10 cards, or 11 all melded (big gin)."""
+    for i, meld in enumerate(spread.melds):
+        kind = meld_kind(tuple(sorted(meld.cards)))
+        if isinstance(kind, MeldError) or kind != meld.kind:
+            error = kind if isinstance(kind, MeldError) else MeldError(
+                meld.cards, f"these cards form a {kind}, not a {meld.kind}")
+            raise error.at(*position, "melds", i)
+    check_disjoint(spread_places(spread, position), same_player=True)
+    total = len(spread.cards)
+    if total not in (10, 11) or (total == 11 and spread.deadwood_cards):
         raise HandSizeError(total, (10, 11), "spread", position,
                             " (11 only when every card is melded: big gin)")
-    ordered = tuple(sorted(parsed_melds, key=lambda m: m.cards[0].index))
-    return Arrangement(ordered, tuple(sorted(dead)))
 
 
 def layoffs(knocker, defender_cards, rules=None, upcard=None) -> LayoffResult:

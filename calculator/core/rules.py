@@ -41,6 +41,8 @@ class Rules:
         Raises `RuleError` naming the key for an unknown option, a bad value, or a conflict
         (a fixed `knock_limit` with Oklahoma on).
         """
+        if options is not None and not isinstance(options, Mapping):
+            raise RuleError("preset", "rules are a mapping of rule options", position=("rules",))
         options = dict(options or {})
         base = cls.preset_named(options.pop("preset", "standard"))
         known = {f.name for f in fields(cls)} - {"preset"}

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .cards import Card, cards_mask
 from .errors import IllegalKnockError, IncompatibleInputError
 from .hands import read_hand, read_upcard, refuse_shared_cards
-from .layoffs import Defense, Layoff, LayoffOption, layoff_options
+from .layoffs import Defense, Layoff, LayoffOption, check_spread, layoff_options, spread_places
 from .melds import Arrangement, Meld, best_arrangement_of_mask, deadwood_of_mask
 from .rules import Rules
 from .spreads import Candidate, Evaluated, Outcome, choose_spreads, hand_outcome, \
@@ -91,18 +91,23 @@ def score_hand(knocker=None, defender=None, rules: Rules | None = None, upcard=N
         return _score_counts(knocker, defender, rules, limit, multiplier)
     defender_cards = None if isinstance(defender, int) else read_hand(
         defender, (10,), ("defender", "hand"))
-    if isinstance(knocker, Arrangement):
-        spread, knocker_cards = knocker, list(knocker.cards)
-    else:
-        spread, knocker_cards = None, read_hand(knocker, (10, 11), ("knocker", "hand"))
+    spread, knocker_cards, places = _read_knocker(knocker)
     if defender_cards is not None:
-        where = ("knocker", "hand") if spread is None else ("knocker",)
-        refuse_shared_cards((where, knocker_cards), (("defender", "hand"), defender_cards))
+        refuse_shared_cards(*places, (("defender", "hand"), defender_cards))
     if isinstance(defender, int):
         chosen, discard = (spread, None) if spread else _lowest_spread(knocker_cards, rules)
         _check_legal(chosen.deadwood, limit)
         return _score_spread_against_count(chosen, discard, defender, rules, limit, multiplier)
     return _score_cards(spread, knocker_cards, defender_cards, rules, limit, multiplier)
+
+
+def _read_knocker(knocker) -> tuple[Arrangement | None, list[Card], list]:
+    """(declared spread or None, the knocker's cards, their places for error messages)."""
+    if isinstance(knocker, Arrangement):
+        check_spread(knocker)
+        return knocker, list(knocker.cards), spread_places(knocker)
+    cards = read_hand(knocker, (10, 11), ("knocker", "hand"))
+    return None, cards, [(("knocker", "hand"), cards)]
 
 
 def _check_legal(knocker_deadwood: int, limit: int, position=("knocker",)) -> None:
@@ -129,13 +134,11 @@ def knocker_spread(knocker, defender_cards: list[Card], rules: Rules | None, upc
     """The spread the knocker lays down against these defender cards, and its discard."""
     rules = rules or Rules()
     limit = rules.knock_limit_for(upcard)
-    if isinstance(knocker, Arrangement):
-        _check_legal(knocker.deadwood, limit)
-        refuse_shared_cards((("knocker",), list(knocker.cards)),
-                            (("defender", "hand"), defender_cards))
-        return knocker, None
-    cards = read_hand(knocker, (10, 11), ("knocker", "hand"))
-    refuse_shared_cards((("knocker", "hand"), cards), (("defender", "hand"), defender_cards))
+    spread, cards, places = _read_knocker(knocker)
+    refuse_shared_cards(*places, (("defender", "hand"), defender_cards))
+    if spread is not None:
+        _check_legal(spread.deadwood, limit)
+        return spread, None
     candidates = _candidates(cards, limit, rules)
     chosen, _best = choose_spreads(candidates, cards_mask(defender_cards), rules,
                                    lambda: _lowest_spread(cards, rules)[0])

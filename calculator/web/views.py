@@ -1,12 +1,24 @@
-"""The scorekeeper's page blueprint."""
+"""The scorekeeper's page blueprint: GET / shows a sheet from its link, POST / runs one action
+(see `page`). Error pages for browsers live here too."""
 from __future__ import annotations
 
 from flask import Blueprint, Response, request
 from werkzeug.exceptions import HTTPException
 
 from ..api.errors import from_http_exception
+from . import page
 
 bp = Blueprint("web", __name__)
+
+
+@bp.get("/")
+def index():
+    return page.show(request.args)
+
+
+@bp.post("/")
+def submit():
+    return page.submit(request.form)
 
 
 def wants_html() -> bool:

@@ -1,0 +1,416 @@
+"""Melds, arrangements and deadwood (RULES.md "Melds"), with answers worked out by hand.
+
+Each arrangement below was derived from RULES.md on paper; a small naive search written here
+(no engine code) double-checks the engine on the same hands and on seeded random hands.
+"""
+from __future__ import annotations
+
+import json
+import random
+from itertools import combinations, permutations
+from pathlib import Path
+
+import pytest
+
+from calculator.core import (ALL_CARDS, Card, CardNotationError, DuplicateCardError,
+                             HandSizeError, MeldError, Meld, all_best_arrangements, analyze,
+                             best_arrangement, deadwood, parse_hand)
+
+SHARED_HANDS = Path("/work/shared/data/hands.jsonl")
+
+
+def cards(text) -> list[Card]:
+    return parse_hand(text)
+
+
+def codes(items) -> list[str]:
+    return [str(c) for c in items]
+
+
+def meld_codes(arrangement) -> list[list[str]]:
+    return [codes(m.cards) for m in arrangement.melds]
+
+
+# --- naive search (independent of the engine) -------------------------------------------------
+
+def naive_melds(hand: list[Card]) -> list[frozenset]:
+    found = []
+    by_rank: dict[int, list[Card]] = {}
+    for card in hand:
+        by_rank.setdefault(card.rank, []).append(card)
+    for group in by_rank.values():
+        for size in (3, 4):
+            found.extend(frozenset(c) for c in combinations(group, size))
+    present = {(c.suit, c.rank): c for c in hand}
+    for suit in range(4):
+        for low in range(13):
+            for high in range(low + 2, 13):
+                if all((suit, r) in present for r in range(low, high + 1)):
+                    found.append(frozenset(present[(suit, r)] for r in range(low, high + 1)))
+    return found
+
+
+def naive_partitions(hand: list[Card]):
+    """Every way to pick disjoint melds (each partition once), as lists of frozensets."""
+    melds = naive_melds(hand)
+    ordered = sorted(hand)
+
+    def walk(i: int, used: frozenset, chosen: list):
+        while i < len(ordered) and ordered[i] in used:
+            i += 1
+        if i == len(ordered):
+            yield list(chosen)
+            return
+        card = ordered[i]
+        yield from walk(i + 1, used | {card}, chosen)  # card stays deadwood
+        for meld in melds:
+            if card in meld and min(meld) == card and not meld & used:
+                chosen.append(meld)
+                yield from walk(i + 1, used | meld, chosen)
+                chosen.pop()
+
+    yield from walk(0, frozenset(), [])
+
+
+def points(items) -> int:
+    return sum(c.points for c in items)
+
+
+def naive_deadwood(hand: list[Card]) -> int:
+    total = points(hand)
+    return min(total - sum(points(m) for m in part) for part in naive_partitions(hand))
+
+
+def _merge_adjacent_runs(part: list[frozenset]) -> frozenset:
+    runs = [set(m) for m in part if len({c.suit for c in m}) == 1 and len({c.rank for c in m}) > 1]
+    sets = [frozenset(m) for m in part if len({c.rank for c in m}) == 1]
+    merged = True
+    while merged:
+        merged = False
+        for a, b in combinations(range(len(runs)), 2):
+            ra, rb = runs[a], runs[b]
+            if next(iter(ra)).suit == next(iter(rb)).suit and (
+                    max(c.rank for c in ra) + 1 == min(c.rank for c in rb)
+                    or max(c.rank for c in rb) + 1 == min(c.rank for c in ra)):
+                runs[a] = ra | rb
+                del runs[b]
+                merged = True
+                break
+    return frozenset(sets + [frozenset(r) for r in runs])
+
+
+def naive_best_arrangements(hand: list[Card]) -> set[frozenset]:
+    best = naive_deadwood(hand)
+    total = points(hand)
+    return {_merge_adjacent_runs(part) for part in naive_partitions(hand)
+            if total - sum(points(m) for m in part) == best}
+
+
+def engine_arrangement_key(arrangement) -> frozenset:
+    return frozenset(frozenset(m.cards) for m in arrangement.melds)
+
+
+# --- the shared hands file --------------------------------------------------------------------
+
+def shared_lines():
+    lines = [json.loads(line) for line in SHARED_HANDS.read_text().splitlines() if line.strip()]
+    return [pytest.param(line, id=line["hand"]) for line in lines]
+
+
+@pytest.mark.parametrize("line", shared_lines())
+def test_shared_hands_file(line):
+    hand = cards(line["hand"])
+    assert len(hand) == line["cards"]
+    result = analyze(line["hand"], outs=False)
+    assert result.deadwood == line["deadwood"]
+    if line["cards"] == 10:
+        assert deadwood(hand) == line["deadwood"]
+        assert best_arrangement(hand).deadwood == line["deadwood"]
+
+
+# --- arrangements worked out by hand ----------------------------------------------------------
+
+ARRANGEMENTS = [
+    # hand, deadwood, melds (each in canonical order; melds by their first card), deadwood cards
+    ("As 2s 3s 7c 7h 7d Tc Jc Qc 5h", 5,  # RULES.md worked example 1
+     [["As", "2s", "3s"], ["7h", "7d", "7c"], ["Tc", "Jc", "Qc"]], ["5h"]),
+    ("7s 7h 7d 8s 9s 2c 4d 6h Jc Qd", 46,  # RULES.md worked example 2: the run beats the set
+     [["7s", "8s", "9s"]], ["6h", "7h", "4d", "7d", "Qd", "2c", "Jc"]),
+    ("5s 5h 5d 5c 6c 7c Ks Qh 2d 9h", 31,
+     [["5s", "5h", "5d"], ["5c", "6c", "7c"]], ["Ks", "9h", "Qh", "2d"]),
+    ("As 2s 3s 4s 5s Ah Ad Ac 9d Kh", 19,  # tie with 4 aces + 2-5: fewer cards in sets wins
+     [["As", "2s", "3s", "4s", "5s"], ["Ah", "Ad", "Ac"]], ["Kh", "9d"]),
+    ("Qs Ks As 2s 3s 9h 9d 4c 6d 8c", 56,  # no wrap: Q-K-A and K-A-2 are not runs
+     [["As", "2s", "3s"]], ["Qs", "Ks", "9h", "6d", "9d", "4c", "8c"]),
+    ("Js Qs Ks Ah 2h Ac 2c 3c 9d 5d", 17,
+     [["Js", "Qs", "Ks"], ["Ac", "2c", "3c"]], ["Ah", "2h", "5d", "9d"]),
+    ("As 2s 3s 4s 5s 9h Th Jh Qh Kh", 0,
+     [["As", "2s", "3s", "4s", "5s"], ["9h", "Th", "Jh", "Qh", "Kh"]], []),
+    ("3s 4s 5s 6s 7s 8s 9s Kh Kd Kc", 0,  # one 7-card run, never split
+     [["3s", "4s", "5s", "6s", "7s", "8s", "9s"], ["Kh", "Kd", "Kc"]], []),
+    ("7s 7h 7d 7c 5s 6s 8h 9h 6d 8d", 7,
+     [["5s", "6s", "7s"], ["7h", "8h", "9h"], ["6d", "7d", "8d"]], ["7c"]),
+    ("Tc 2h 3h 2s Td 5h 3s 4h 4s Ts", 0,
+     [["2s", "3s", "4s"], ["Ts", "Td", "Tc"], ["2h", "3h", "4h", "5h"]], []),
+    ("Ks Qh Jd Tc 9s 8h 7d 6c 5s 4h", 79,
+     [], ["5s", "9s", "Ks", "4h", "8h", "Qh", "7d", "Jd", "6c", "Tc"]),
+    ("4s 5s 6s 4h 5h 6h 4d 5d 6d 4c", 0,  # 4c forces the four 4s: one gin arrangement only
+     [["4s", "4h", "4d", "4c"], ["5s", "5h", "5d"], ["6s", "6h", "6d"]], []),
+    ("Ks Kh Kd Qs Js 2c 4c 6c 8c 9d", 49,  # tie: run J-Q-K♠ or set of kings; run wins
+     [["Js", "Qs", "Ks"]], ["Kh", "9d", "Kd", "2c", "4c", "6c", "8c"]),
+    ("7s 7h 7d 7c 8s 9s 2h 3d 4c 5c", 14,
+     [["7s", "8s", "9s"], ["7h", "7d", "7c"]], ["2h", "3d", "4c", "5c"]),
+    ("As 2s 3s Kh Qh Jh 5d 6d 7d 9c", 9,
+     [["As", "2s", "3s"], ["Jh", "Qh", "Kh"], ["5d", "6d", "7d"]], ["9c"]),
+    ("Kd Ad 2d 5s 6s 7s 9h 9c 9s Jc", 23,  # K-A-2 is not a run
+     [["5s", "6s", "7s"], ["9s", "9h", "9c"]], ["Ad", "2d", "Kd", "Jc"]),
+    ("Ks Kh Kd Kc 2h 3h 4h 8c 9c Tc", 0,
+     [["Ks", "Kh", "Kd", "Kc"], ["2h", "3h", "4h"], ["8c", "9c", "Tc"]], []),
+    ("As 2s 3s 4h 5h 6h 7d 8d 9d Ac", 1,
+     [["As", "2s", "3s"], ["4h", "5h", "6h"], ["7d", "8d", "9d"]], ["Ac"]),
+    ("As 2s 3s 4s Kh Kd Kc Ah 2d 3c", 6,
+     [["As", "2s", "3s", "4s"], ["Kh", "Kd", "Kc"]], ["Ah", "2d", "3c"]),
+    ("6s 7s 8s Kh Kd Kc Ah 2h 3h 8d", 8,
+     [["6s", "7s", "8s"], ["Ah", "2h", "3h"], ["Kh", "Kd", "Kc"]], ["8d"]),
+    ("Qh Kh Ah 2h 3h Qd Kd Ad 2d 3d", 40,  # Q-K-A and K-A-2 in two suits: only A-2-3 melds
+     [["Ah", "2h", "3h"], ["Ad", "2d", "3d"]], ["Qh", "Kh", "Qd", "Kd"]),
+]
+
+
+@pytest.mark.parametrize("hand, dw, melds, dead", ARRANGEMENTS, ids=[a[0] for a in ARRANGEMENTS])
+def test_best_arrangement(hand, dw, melds, dead):
+    arrangement = best_arrangement(cards(hand))
+    assert arrangement.deadwood == dw
+    assert meld_codes(arrangement) == melds
+    assert codes(arrangement.deadwood_cards) == dead
+    assert deadwood(cards(hand)) == dw
+    result = analyze(hand, outs=False)
+    assert (result.deadwood, [codes(m.cards) for m in result.melds],
+            codes(result.deadwood_cards)) == (dw, melds, dead)
+
+
+@pytest.mark.parametrize("hand, dw, melds, dead", ARRANGEMENTS, ids=[a[0] for a in ARRANGEMENTS])
+def test_each_card_in_at_most_one_meld(hand, dw, melds, dead):
+    hand_cards = cards(hand)
+    for arrangement in all_best_arrangements(hand_cards):
+        placed = [c for m in arrangement.melds for c in m.cards] + list(arrangement.deadwood_cards)
+        assert sorted(placed) == sorted(hand_cards)  # a partition: no card twice, none lost
+        assert len(set(placed)) == len(placed)
+        for meld in arrangement.melds:
+            assert Meld.of(meld.cards) == meld  # every meld is a real set or run
+
+
+@pytest.mark.parametrize("hand, dw, melds, dead", ARRANGEMENTS, ids=[a[0] for a in ARRANGEMENTS])
+def test_engine_agrees_with_naive_search(hand, dw, melds, dead):
+    hand_cards = cards(hand)
+    assert naive_deadwood(hand_cards) == dw  # the hand-worked answer, re-checked
+    engine = {engine_arrangement_key(a) for a in all_best_arrangements(hand_cards)}
+    assert engine == naive_best_arrangements(hand_cards)
+
+
+# --- ties: a fixed rule, the same answer whatever the order or notation -----------------------
+
+ALL_BEST = [
+    # hand, number of lowest-deadwood arrangements (adjacent runs never split), the others
+    ("As 2s 3s 4s 5s Ah Ad Ac 9d Kh", 2,
+     [([["As", "Ah", "Ad", "Ac"], ["2s", "3s", "4s", "5s"]], ["Kh", "9d"])]),
+    ("Ks Kh Kd Qs Js 2c 4c 6c 8c 9d", 2,
+     [([["Ks", "Kh", "Kd"]], ["Js", "Qs", "9d", "2c", "4c", "6c", "8c"])]),
+    ("4s 5s 6s 4h 5h 6h 4d 5d 6d 4c", 1, []),
+    ("3s 4s 5s 6s 7s 8s 9s Kh Kd Kc", 1, []),
+    ("As 2s 3s 7c 7h 7d Tc Jc Qc 5h", 1, []),
+    ("Ks Qh Jd Tc 9s 8h 7d 6c 5s 4h", 1, []),
+    ("7s 7h 7d 7c 5s 6s 8h 9h 6d 8d", 1, []),
+    ("5s 5h 5d 5c 6c 7c Ks Qh 2d 9h", 1, []),
+]
+
+
+@pytest.mark.parametrize("hand, count, others", ALL_BEST, ids=[a[0] for a in ALL_BEST])
+def test_all_best_arrangements(hand, count, others):
+    hand_cards = cards(hand)
+    found = all_best_arrangements(hand_cards)
+    assert len(found) == count
+    assert found[0] == best_arrangement(hand_cards)  # the chosen one first
+    assert len({a.deadwood for a in found}) == 1
+    rest = [(meld_codes(a), codes(a.deadwood_cards)) for a in found[1:]]
+    assert sorted(rest) == sorted(others)
+
+
+TIE_HANDS = [
+    "Ks Kh Kd Qs Js 2c 4c 6c 8c 9d",
+    "As 2s 3s 4s 5s Ah Ad Ac 9d Kh",
+    "4s 5s 6s 4h 5h 6h 4d 5d 6d 4c",
+    "7s 7h 7d 7c 5s 6s 8h 9h 6d 8d",
+]
+
+
+def _renderings(hand: str):
+    """The same hand in several orders and notations."""
+    base = cards(hand)
+    rng = random.Random(hand)
+    yield [str(c) for c in base]
+    yield [str(c) for c in reversed(base)]
+    yield [c.glyph for c in base]
+    yield [c.words for c in base]
+    yield " ".join(c.glyph.lower() for c in base)
+    yield ", ".join(c.words for c in base)
+    for _ in range(6):
+        shuffled = list(base)
+        rng.shuffle(shuffled)
+        yield [c.words if i % 3 == 0 else c.glyph if i % 3 == 1 else str(c).lower()
+               for i, c in enumerate(shuffled)]
+
+
+@pytest.mark.parametrize("hand", TIE_HANDS)
+def test_tie_rule_is_deterministic(hand):
+    expected = best_arrangement(cards(hand))
+    expected_all = all_best_arrangements(cards(hand))
+    for rendering in _renderings(hand):
+        assert best_arrangement(parse_hand(rendering)) == expected
+        assert all_best_arrangements(parse_hand(rendering)) == expected_all
+        result = analyze(rendering, outs=False)
+        assert (result.melds, result.deadwood_cards) == (expected.melds,
+                                                         expected.deadwood_cards)
+
+
+def test_tie_rule_order_of_every_permutation_of_a_small_hand():
+    hand = cards("Ks Kh Kd Qs Js")
+    expected = best_arrangement(hand)
+    assert meld_codes(expected) == [["Js", "Qs", "Ks"]]
+    for order in permutations(hand):
+        assert best_arrangement(list(order)) == expected
+
+
+# --- melds: what is and is not a meld (no wrap-around) ----------------------------------------
+
+VALID_MELDS = [
+    ("As 2s 3s", "run", ["As", "2s", "3s"]),
+    ("3s As 2s", "run", ["As", "2s", "3s"]),
+    ("Jh Qh Kh", "run", ["Jh", "Qh", "Kh"]),
+    ("9d Td Jd Qd Kd", "run", ["9d", "Td", "Jd", "Qd", "Kd"]),
+    ("As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks", "run",
+     ["As", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "Ts", "Js", "Qs", "Ks"]),
+    ("7s 7h 7d", "set", ["7s", "7h", "7d"]),
+    ("7c 7d 7h 7s", "set", ["7s", "7h", "7d", "7c"]),
+    ("Ah Ad Ac", "set", ["Ah", "Ad", "Ac"]),
+    ("Kh Kd Kc", "set", ["Kh", "Kd", "Kc"]),
+]
+
+
+@pytest.mark.parametrize("text, kind, expected", VALID_MELDS)
+def test_valid_melds(text, kind, expected):
+    meld = Meld.of(text.split())
+    assert meld.kind == kind
+    assert codes(meld.cards) == expected
+
+
+@pytest.mark.parametrize("text", [m[0] for m in VALID_MELDS])
+def test_meld_repr_round_trips(text):
+    meld = Meld.of(text.split())
+    assert eval(repr(meld), {"Meld": Meld}) == meld
+
+
+@pytest.mark.parametrize("hand", [a[0] for a in ARRANGEMENTS])
+def test_arrangement_repr_round_trips(hand):
+    from calculator.core import Arrangement
+    arrangement = best_arrangement(cards(hand))
+    assert eval(repr(arrangement), {"Arrangement": Arrangement, "Meld": Meld,
+                                    "Card": Card}) == arrangement
+
+
+INVALID_MELDS = [
+    "Qs Ks As",  # no wrap-around
+    "Ks As 2s",
+    "Qh Kh Ah 2h",
+    "As 2s",  # too short
+    "7s 7h",
+    "As 2s 4s",  # gap
+    "As 2h 3s",  # mixed suits
+    "7s 7h 8h",
+    "7s 7s 7h",  # a card twice
+    "Ts Js Qs Ks As",
+]
+
+
+@pytest.mark.parametrize("text", INVALID_MELDS)
+def test_invalid_melds(text):
+    with pytest.raises(MeldError):
+        Meld.of(text.split())
+
+
+@pytest.mark.parametrize("hand, dw", [
+    ("Qs Ks As", 21), ("Ks As 2s", 13), ("Qs Ks As 2s", 23), ("Qs Ks As 2s 3s", 20),
+    ("Jd Qd Kd Ad", 1), ("Kc Ac 2c 3c", 10),
+])
+def test_no_wrap_around_in_deadwood(hand, dw):
+    assert deadwood(cards(hand)) == dw
+
+
+# --- deadwood(): exactly these cards, never a discard -----------------------------------------
+
+EXACT_DEADWOOD = [
+    ("As 2s 3s 7c 7h 7d Tc Jc Qc 5h Kd", 15),  # 11 cards: 5h + Kd, nothing discarded
+    ("8c 8s 6d 5c 5d 7h 6h 8d 7d 7s 5h", 12),
+    ("5c 4h 3s 5h 2s 3c 6s 4c 6c 5d 6h", 16),
+    ("4h 4d 6c 5h 3s 5s 6h 4s 3d 6s 5d", 6),
+    ("As 2s 3s 4s 7h 8h 9h Th Kc Kd Ks", 0),  # big gin
+    ("9d 8d 9s 7d 8s 7c 8c 7s Ts 9c Td", 0),
+    ("As 2s 3s", 0),
+    ("Kh", 10),
+    ("", 0),
+    ("7s 7h 7d 7c", 0),
+    ("7s 7h 7d 7c 8s", 8),
+    ("As Ah 2s 2h", 6),
+]
+
+
+@pytest.mark.parametrize("hand, dw", EXACT_DEADWOOD)
+def test_deadwood_never_discards(hand, dw):
+    assert deadwood(cards(hand)) == dw
+    assert best_arrangement(cards(hand)).deadwood == dw
+
+
+@pytest.mark.parametrize("hand, dw", [
+    ("As 2s 3s 7c 7h 7d Tc Jc Qc 5h", 5),
+    ("A♠ 2♠ 3♠ 7♣ 7♥ 7♦ 10♣ J♣ Q♣ 5♥", 5),
+    ("ace of spades, 2 of spades, 3 of spades, king of hearts", 10),
+])
+def test_deadwood_reads_any_notation(hand, dw):
+    assert deadwood(hand) == dw
+    assert best_arrangement(hand).deadwood == dw
+
+
+def test_deadwood_refuses_duplicates_and_more_than_eleven_cards():
+    with pytest.raises(DuplicateCardError) as info:
+        deadwood("As 2s 3s 🂡")
+    assert info.value.position == (3,)
+    with pytest.raises(HandSizeError):
+        deadwood("As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs")
+    with pytest.raises(CardNotationError):
+        deadwood("As Qx")
+
+
+# --- seeded random hands: engine against the naive search -------------------------------------
+
+def _random_hands(count: int, size: int, seed: int):
+    rng = random.Random(seed)
+    deck = list(ALL_CARDS)
+    hands = []
+    for _ in range(count):
+        # bias towards melds: draw from a few neighbouring ranks half of the time
+        if rng.random() < 0.5:
+            low = rng.randrange(0, 8)
+            pool = [c for c in deck if low <= c.rank < low + 5]
+        else:
+            pool = deck
+        hands.append(rng.sample(pool, size))
+    return hands
+
+
+@pytest.mark.parametrize("size, seed", [(10, 1), (10, 2), (11, 3), (11, 4), (7, 5)])
+def test_random_hands_against_naive(size, seed):
+    for hand in _random_hands(40, size, seed):
+        assert deadwood(hand) == naive_deadwood(hand), hand
+        engine = all_best_arrangements(hand)
+        assert engine[0] == best_arrangement(hand)
+        assert {engine_arrangement_key(a) for a in engine} == naive_best_arrangements(hand), hand
