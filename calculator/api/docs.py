@@ -62,8 +62,10 @@ def page() -> dict:
     shared = [{"status": status, "description": markdown(response["description"]),
                "examples": examples_of(response)}
               for status, response in shared_errors(document)]
+    first_422 = next((e for o in operations for e in o["errors"] if e["status"] == "422"), None)
     return {
         "info": dict(document["info"], description=markdown(document["info"]["description"])),
+        "example_422": first_422,
         "tags": tags,
         "problem": markdown(problem["description"]),
         "shared": shared,

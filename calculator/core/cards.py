@@ -250,7 +250,7 @@ def _token_texts(hand) -> list:
         raise CardNotationError(type(hand).__name__, None,
                                 "a hand is one string or a list of card tokens, not a")
     if isinstance(hand, str):
-        if _WRITTEN_IN_WORDS.search(hand):
+        if "of" in hand.lower() and _WRITTEN_IN_WORDS.search(hand):
             return [token.text for token in tokenize(hand)]
         return hand.replace(",", " ").replace(";", " ").split()
     return list(hand)

@@ -6,20 +6,36 @@ from dataclasses import dataclass
 from .cards import ALL_CARDS, Card, cards_mask
 from .hands import read_hand, read_upcard, refuse_shared_cards
 from .melds import Meld, best_arrangement_of_mask, best_discard_deadwood_of_mask, \
-    deadwood_of_mask
+    deadwood_of_mask, discard_deadwoods_of_mask
 from .rules import Rules
 
 
-@dataclass(frozen=True, slots=True)
 class DiscardOption:
-    """What the hand is after discarding `card`."""
+    """What the hand is after discarding `card`. The deadwood of all 11 discards comes from
+    one pass over the hand; each arrangement is built only when asked for."""
 
-    card: Card
-    deadwood: int
-    can_knock: bool
-    gin: bool
-    melds: tuple[Meld, ...]
-    deadwood_cards: tuple[Card, ...]
+    __slots__ = ("card", "deadwood", "can_knock", "gin", "_rest", "_arrangement")
+
+    def __init__(self, card: Card, deadwood: int, limit: int, rest_mask: int):
+        self.card, self.deadwood = card, deadwood
+        self.can_knock, self.gin = deadwood <= limit, deadwood == 0
+        self._rest, self._arrangement = rest_mask, None
+
+    def _arranged(self):
+        if self._arrangement is None:
+            self._arrangement = best_arrangement_of_mask(self._rest)
+        return self._arrangement
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        return self._arranged().melds
+
+    @property
+    def deadwood_cards(self) -> tuple[Card, ...]:
+        return self._arranged().deadwood_cards
+
+    def __repr__(self) -> str:
+        return f"DiscardOption(card={self.card!r}, deadwood={self.deadwood})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +90,9 @@ def analyze_cards(hand: tuple[Card, ...], limit: int, known: list[Card] | None) 
             deadwood <= limit, deadwood == 0,
             outs=None if known is None else find_outs(mask, deadwood, limit, cards_mask(known)),
         )
-    discards = tuple(discard_option(mask, card, limit) for card in hand)
+    after = discard_deadwoods_of_mask(mask)
+    discards = tuple(DiscardOption(card, after[card.bit], limit, mask & ~card.bit)
+                     for card in hand)
     best = min(option.deadwood for option in discards)
     best_discards = tuple(option.card for option in discards if option.deadwood == best)
     chosen = next(option for option in discards if option.deadwood == best)
@@ -83,13 +101,6 @@ def analyze_cards(hand: tuple[Card, ...], limit: int, known: list[Card] | None) 
         big_gin=deadwood_of_mask(mask) == 0, discard=chosen.card, discards=discards,
         best_discards=best_discards,
     )
-
-
-def discard_option(mask: int, card: Card, limit: int) -> DiscardOption:
-    arrangement = best_arrangement_of_mask(mask & ~card.bit)
-    deadwood = arrangement.deadwood
-    return DiscardOption(card, deadwood, deadwood <= limit, deadwood == 0, arrangement.melds,
-                         arrangement.deadwood_cards)
 
 
 def find_outs(mask: int, deadwood: int, limit: int, known_mask: int) -> Outs:

@@ -73,7 +73,9 @@ def meld_kind(cards: tuple[Card, ...]) -> "str | MeldError":
     return "run"
 
 
+@lru_cache(maxsize=None)
 def meld_from_mask(mask: int) -> Meld:
+    """The meld of a mask; there are only 329 melds, so each is built once."""
     cards = mask_cards(mask)
     return Meld("set" if cards[0].rank == cards[-1].rank else "run", cards)
 
@@ -253,26 +255,62 @@ def best_arrangement_of_mask(mask: int) -> Arrangement:
     return _assemble(mask, best_sets)
 
 
+@lru_cache(maxsize=None)
+def _suit_run_melds(suit: int, suit_mask: int) -> tuple[tuple[Meld, ...], int]:
+    """The tabled best run cover of one suit as melds, and the 52-bit mask they cover."""
+    runs = [run << (13 * suit) for run in _suit_runs(suit_mask)]
+    return tuple(meld_from_mask(run) for run in runs), sum(runs)
+
+
 def _assemble(mask: int, set_masks: tuple[int, ...]) -> Arrangement:
     rest = mask & ~sum(set_masks)
-    melds = [m for m in set_masks]
+    melds = [meld_from_mask(m) for m in set_masks]
+    melded = sum(set_masks)
     for suit in range(4):
-        melds.extend(run << (13 * suit) for run in _suit_runs(rest >> (13 * suit) & SUIT_BITS))
-    melded = sum(melds)
-    ordered = [meld_from_mask(m) for m in melds]
+        runs, covered = _suit_run_melds(suit, rest >> (13 * suit) & SUIT_BITS)
+        melds.extend(runs)
+        melded |= covered
     if set_masks:  # runs come out in card order already; sets must be slotted in
-        ordered.sort(key=lambda m: m.cards[0].index)
-    return Arrangement(tuple(ordered), mask_cards(mask & ~melded))
+        melds.sort(key=lambda m: m.cards[0].index)
+    return Arrangement(tuple(melds), mask_cards(mask & ~melded))
+
+
+def discard_deadwoods_of_mask(mask: int) -> dict[int, int]:
+    """For each card (bit) of the hand, the lowest deadwood after discarding it, in one pass:
+    for a fixed set choice, a discard changes only its own suit's table entry, and a card of
+    a set is covered by the set choices without it."""
+    s0, s1, s2, s3 = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS,
+                      mask >> 39)
+    threes = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    table = RUN_DEADWOOD
+    best: dict[int, int] = {}
+    for choice in _set_choices(mask, threes):
+        rest = mask & ~sum(choice)
+        suits = (rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39)
+        values = [table[m] for m in suits]
+        total = sum(values)
+        for suit, suit_mask in enumerate(suits):
+            base = total - values[suit]
+            bits = suit_mask
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                card = low << (13 * suit)
+                value = base + table[suit_mask ^ low]
+                if value < best.get(card, _NO_CARD):
+                    best[card] = value
+    return best
 
 
 def hand_mask(cards) -> int:
     """The mask of up to 11 distinct cards, given as `Card`s (fast) or in any notation."""
-    if not isinstance(cards, str):
-        cards = list(cards)
-        if all(isinstance(card, Card) for card in cards):
-            mask = cards_mask(cards)
-            if mask.bit_count() == len(cards) <= 11:
-                return mask
+    if isinstance(cards, (list, tuple)):
+        try:
+            mask = cards_mask(cards)  # Card objects: the fast path
+        except AttributeError:
+            mask = -1
+        if mask >= 0 and mask.bit_count() == len(cards) <= 11:
+            return mask
     cards = parse_hand(cards)  # raises the notation or duplicate error, with positions
     if len(cards) > 11:
         raise HandSizeError(len(cards), tuple(range(12)), "hand")
@@ -313,23 +351,29 @@ def _optimal_suit_covers(suit_mask: int) -> tuple[tuple[int, ...], ...]:
     return tuple(covers)
 
 
-def all_best_arrangements(cards: Iterable[Card]) -> list[Arrangement]:
+def all_best_arrangements(cards) -> list[Arrangement]:
     """Every arrangement with the lowest deadwood, the one the tie rule picks first."""
-    mask = hand_mask(cards)
+    return all_best_arrangements_of_mask(hand_mask(cards))
+
+
+def all_best_arrangements_of_mask(mask: int) -> list[Arrangement]:
     best = deadwood_of_mask(mask)
     threes = _ranks_of_three(mask & SUIT_BITS, mask >> 13 & SUIT_BITS,
                              mask >> 26 & SUIT_BITS, mask >> 39)
-    found = []
+    ways = []  # (set masks, run masks) of every optimal arrangement
     for choice in _set_choices(mask, threes):
-        set_masks = tuple(m for m in choice if m)
+        set_masks = [m for m in choice if m]
         rest = mask & ~sum(set_masks)
         suits = [rest >> (13 * s) & SUIT_BITS for s in range(4)]
         if sum(RUN_DEADWOOD[s] for s in suits) != best:
             continue
         for covers in product(*(_optimal_suit_covers(s) for s in suits)):
-            runs = [run << (13 * suit) for suit, cover in enumerate(covers) for run in cover]
-            found.append(_from_masks(mask, list(set_masks) + runs))
+            ways.append(set_masks + [run << (13 * suit) for suit, cover in enumerate(covers)
+                                     for run in cover])
     chosen = best_arrangement_of_mask(mask)
+    if len(ways) == 1:
+        return [chosen]  # the usual case: one optimal arrangement, the one the tie rule picks
+    found = [_from_masks(mask, meld_masks) for meld_masks in ways]
     found.sort(key=lambda a: (a != chosen, len(a.deadwood_cards), len(a.melds),
                               [m.cards[0].index for m in a.melds]))
     return found

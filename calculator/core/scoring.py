@@ -13,10 +13,11 @@ from .cards import Card, cards_mask
 from .errors import IllegalKnockError, IncompatibleInputError
 from .hands import read_hand, read_upcard, refuse_shared_cards
 from .layoffs import Defense, Layoff, LayoffOption, check_spread, layoff_options, spread_places
-from .melds import Arrangement, Meld, best_arrangement_of_mask, deadwood_of_mask
+from .melds import Arrangement, Meld, best_arrangement_of_mask, deadwood_of_mask, \
+    discard_deadwoods_of_mask
 from .rules import Rules
 from .spreads import Candidate, Evaluated, Outcome, choose_spreads, hand_outcome, \
-    legal_spreads
+    lowest_possible_deadwood
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +125,9 @@ def _lowest_spread(knocker_cards: list[Card], rules: Rules
     if len(knocker_cards) == 11:
         if rules.big_gin_bonus is not None and deadwood_of_mask(mask) == 0:
             return best_arrangement_of_mask(mask), None
-        discard = min(knocker_cards, key=lambda c: (deadwood_of_mask(mask & ~c.bit), c.index))
-        mask &= ~discard.bit
+        after = discard_deadwoods_of_mask(mask)
+        bit = min(after, key=lambda b: (after[b], b))
+        discard, mask = Card.from_index(bit.bit_length() - 1), mask & ~bit
     return best_arrangement_of_mask(mask), discard
 
 
@@ -139,38 +141,32 @@ def knocker_spread(knocker, defender_cards: list[Card], rules: Rules | None, upc
     if spread is not None:
         _check_legal(spread.deadwood, limit)
         return spread, None
-    candidates = _candidates(cards, limit, rules)
-    chosen, _best = choose_spreads(candidates, cards_mask(defender_cards), rules,
-                                   lambda: _lowest_spread(cards, rules)[0])
-    return chosen.candidate.arrangement(), chosen.candidate.discard
+    chosen, _best = _choose(cards, limit, rules, cards_mask(defender_cards))
+    return chosen.arrangement, chosen.candidate.discard
 
 
-def _candidates(cards: list[Card], limit: int, rules: Rules) -> list[Candidate]:
-    candidates = legal_spreads(cards_mask(cards), limit, rules)
-    if not candidates:
-        mask = cards_mask(cards)
-        lowest = deadwood_of_mask(mask) if len(cards) == 10 else min(
-            deadwood_of_mask(mask & ~c.bit) for c in cards)
-        raise IllegalKnockError(lowest, limit)
-    return candidates
+def _choose(cards: list[Card], limit: int, rules: Rules, defender_mask: int,
+            declared: Candidate | None = None) -> tuple[Evaluated, Evaluated]:
+    mask = cards_mask(cards)
+    chosen = choose_spreads(mask, limit, rules, defender_mask, declared)
+    if chosen is None:
+        raise IllegalKnockError(lowest_possible_deadwood(mask), limit)
+    return chosen
 
 
 def _score_cards(spread: Arrangement | None, knocker_cards: list[Card],
                  defender_cards: list[Card], rules: Rules, limit: int, multiplier: int
                  ) -> HandResult:
     defender_mask = cards_mask(defender_cards)
+    declared = None
     if spread is not None:
         _check_legal(spread.deadwood, limit)
         declared = Candidate(spread.deadwood, tuple(m.mask for m in spread.melds),
-                             cards_mask(knocker_cards), None, len(knocker_cards) == 11)
-        chosen, best = choose_spreads([declared], defender_mask, rules)
-        _, best = choose_spreads(legal_spreads(cards_mask(knocker_cards), limit, rules),
-                                 defender_mask, rules)
-    else:
-        chosen, best = choose_spreads(_candidates(knocker_cards, limit, rules), defender_mask,
-                                      rules, lambda: _lowest_spread(knocker_cards, rules)[0])
+                             cards_mask(knocker_cards), None, len(knocker_cards) == 11,
+                             spread)
+    chosen, best = _choose(knocker_cards, limit, rules, defender_mask, declared)
     better = best.outcome.value_for_knocker() > chosen.outcome.value_for_knocker()
-    arrangement = chosen.candidate.arrangement()
+    arrangement = chosen.arrangement
     gin = chosen.candidate.deadwood == 0
     return _result(
         chosen.outcome, multiplier, limit,
@@ -187,7 +183,7 @@ def _defender_side(defense: Defense) -> DefenderSide:
 
 
 def _best_spread(best: Evaluated, multiplier: int) -> BestSpread:
-    arrangement = best.candidate.arrangement()
+    arrangement = best.arrangement
     return BestSpread(best.outcome.base_points * multiplier, best.outcome.outcome,
                       best.outcome.winner, arrangement.melds, arrangement.deadwood_cards,
                       best.candidate.discard, best.candidate.deadwood)

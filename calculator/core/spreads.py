@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from .cards import Card, mask_cards
 from .layoffs import Defense, best_defense
-from .melds import Arrangement, best_arrangement_of_mask, deadwood_of_mask, meld_from_mask, \
-    melds_in_mask, run_touch
+from .melds import Arrangement, all_best_arrangements_of_mask, best_arrangement_of_mask, \
+    deadwood_of_mask, discard_deadwoods_of_mask, meld_from_mask, melds_in_mask, run_touch
 from .rules import Rules
 
 _POINTS_OF_BIT = {1 << i: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)[i % 13] for i in range(52)}
@@ -36,8 +36,11 @@ class Candidate:
     hand_mask: int
     discard: Card | None = None
     big_gin: bool = False
+    declared: Arrangement | None = None  # a declared spread keeps its own meld order
 
     def arrangement(self) -> Arrangement:
+        if self.declared is not None:
+            return self.declared
         melds = sorted((meld_from_mask(m) for m in self.meld_masks),
                        key=lambda m: m.cards[0].index)
         return Arrangement(tuple(melds), mask_cards(self.hand_mask & ~sum(self.meld_masks)))
@@ -118,43 +121,85 @@ def hand_outcome(knocker_deadwood: int, defender_deadwood: int, gin: bool, big_g
 @dataclass(frozen=True, slots=True)
 class Evaluated:
     candidate: Candidate
+    arrangement: Arrangement
     defense: Defense
     outcome: Outcome
 
 
 def evaluate(candidate: Candidate, defender_mask: int, rules: Rules) -> Evaluated:
     gin = candidate.deadwood == 0
-    arrangement_melds = candidate.arrangement().melds
-    defense = best_defense(arrangement_melds, defender_mask, allow_layoffs=not gin)
+    arrangement = candidate.arrangement()
+    defense = best_defense(arrangement.melds, defender_mask, allow_layoffs=not gin)
     outcome = hand_outcome(candidate.deadwood, defense.deadwood, gin, candidate.big_gin, rules)
-    return Evaluated(candidate, defense, outcome)
+    return Evaluated(candidate, arrangement, defense, outcome)
 
 
-def choose_spreads(candidates: list[Candidate], defender_mask: int, rules: Rules,
-                   preferred=None) -> tuple[Evaluated, Evaluated]:
-    """(the spread the knocker lays down, the best legal spread) against this defender.
+def lowest_spreads(hand_mask: int, limit: int, rules: Rules) -> list[Candidate]:
+    """The lowest-deadwood spreads (for 11 cards: over the best discards, or big gin), the
+    tie rule's arrangement first; empty when even the lowest deadwood is above `limit`.
+    These come from the fast tables, not from the search over every legal spread."""
+    if hand_mask.bit_count() == 11:
+        if rules.big_gin_bonus is not None and deadwood_of_mask(hand_mask) == 0:
+            arrangement = best_arrangement_of_mask(hand_mask)
+            return [Candidate(0, tuple(m.mask for m in arrangement.melds), hand_mask, None,
+                              True)]
+        after = discard_deadwoods_of_mask(hand_mask)
+        lowest = min(after.values())
+        hands = [(hand_mask ^ bit, Card.from_index(bit.bit_length() - 1))
+                 for bit, value in sorted(after.items()) if value == lowest]
+    else:
+        hands = [(hand_mask, None)]
+    found = []
+    for mask, discard in hands:
+        for arrangement in all_best_arrangements_of_mask(mask):
+            found.append(Candidate(arrangement.deadwood, tuple(m.mask for m in arrangement.melds),
+                                   mask, discard))
+            if found[-1].deadwood == 0:
+                return found[:1]  # every gin scores the same: nothing is laid off onto it
+    return [c for c in found if c.deadwood <= limit]
 
-    The spread laid down is, among the lowest-deadwood spreads, the one scoring best for the
-    knocker (ties: `preferred`, the tie rule's arrangement, then the first found). The best
-    legal spread is searched with a bound: a spread with deadwood K cannot score more than
-    the defender's deadwood without lay-offs minus K, so the search stops once that bound is
-    no better than what was found.
+
+def lowest_possible_deadwood(hand_mask: int) -> int:
+    if hand_mask.bit_count() == 11:
+        return min(discard_deadwoods_of_mask(hand_mask).values())
+    return deadwood_of_mask(hand_mask)
+
+
+def choose_spreads(hand_mask: int, limit: int, rules: Rules, defender_mask: int,
+                   declared: Candidate | None = None) -> tuple[Evaluated, Evaluated] | None:
+    """(the spread the knocker lays down, the best legal spread) against this defender, or
+    None when no spread is legal.
+
+    The spread laid down is the declared one, or among the lowest-deadwood spreads the one
+    scoring best for the knocker (ties: the tie rule's arrangement). The best legal spread is
+    searched only when it could beat that: a spread with deadwood K scores at most the
+    defender's deadwood without lay-offs minus K, so when the chosen spread already scores that
+    bound for K one above the lowest, no other spread can do better (the usual case).
     """
-    lowest = candidates[0].deadwood
-    tied = [evaluate(c, defender_mask, rules) for c in candidates if c.deadwood == lowest]
-    top = max(result.outcome.value_for_knocker() for result in tied)
-    tied = [result for result in tied if result.outcome.value_for_knocker() == top]
-    chosen = tied[0]
-    if len(tied) > 1 and preferred is not None:
-        wanted = preferred()
-        chosen = next((r for r in tied if r.candidate.arrangement() == wanted), chosen)
+    if declared is not None:
+        chosen = evaluate(declared, defender_mask, rules)
+        lowest = lowest_possible_deadwood(hand_mask)
+    else:
+        candidates = lowest_spreads(hand_mask, limit, rules)
+        if not candidates:
+            return None
+        tied = [evaluate(c, defender_mask, rules) for c in candidates]
+        chosen = max(tied, key=lambda r: r.outcome.value_for_knocker())  # first on ties
+        lowest = chosen.candidate.deadwood
     best = chosen
+    if chosen.candidate.deadwood == 0:
+        return chosen, best  # gin (big gin when it pays) is the best a hand can do
     unlaid = deadwood_of_mask(defender_mask)
-    for candidate in candidates:
-        if candidate.deadwood == lowest:
+    # Spreads with the lowest deadwood were all evaluated, unless the spread was declared.
+    floor = lowest if declared is not None else lowest + 1
+    if lowest > 0 and unlaid - floor <= best.outcome.value_for_knocker():
+        return chosen, best
+    for candidate in legal_spreads(hand_mask, limit, rules):
+        if candidate.deadwood == lowest and declared is None and lowest > 0:
             continue
-        if unlaid - candidate.deadwood <= best.outcome.value_for_knocker():
-            break  # candidates are sorted by deadwood: no later one can do better
+        if candidate.deadwood > 0 and \
+                unlaid - candidate.deadwood <= best.outcome.value_for_knocker():
+            break  # sorted by deadwood: no later one can do better
         result = evaluate(candidate, defender_mask, rules)
         if result.outcome.value_for_knocker() > best.outcome.value_for_knocker():
             best = result

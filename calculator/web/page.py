@@ -151,7 +151,7 @@ def finish(ledger: Ledger, **params) -> Response:
 def submit(form) -> Response:
     """POST /: one action, named by the button pressed."""
     page = Page()
-    if form.get("g") and not open_ledger(page, form.get("g", "")):
+    if "g" in form and not open_ledger(page, form.get("g", "")):
         return render(page, 400)
     action, _, number = str(form.get("action", "score")).partition(":")
     if action in ("delete", "edit", "new", "show") and page.ledger is None:
