@@ -1,13 +1,14 @@
 """Hypothesis profiles for the whole suite.
 
 ``default`` for a developer's run, ``ci`` for CI (``CI=true``): the same budget, but
-derandomized so a red CI run replays exactly. Pick one by hand with
+derandomized (and no example database) so a red CI run replays exactly. Pick one by hand with
 ``pytest --hypothesis-profile=NAME``.
 
-``max_examples`` is the single knob for the property tests' budget: the engine-vs-reference
-properties in tests/core each run this many examples, 2,500 x 6 properties = 15,000 hands a
-run. No deadline: the reference is deliberately slow, and a machine under load would make
-timings flaky, not informative.
+``max_examples`` is the single knob for the property tests' budget: each engine-vs-reference
+property in tests/core runs this many examples, 2,500 x 7 properties = 17,500 hands a run.
+Tests with their own ``@settings(max_examples=...)`` (API fuzzing, reference self-checks) keep
+theirs. No deadline: the reference is deliberately slow, and on a loaded machine a deadline
+would make failures flaky, not informative.
 """
 
 import os
@@ -16,18 +17,16 @@ from hypothesis import HealthCheck, settings
 
 EXAMPLES = 2_500
 
+COMMON = {
+    "max_examples": EXAMPLES,
+    "deadline": None,
+    "suppress_health_check": [HealthCheck.too_slow],
+}
+
+# Explicit parents: hypothesis loads its own "ci" profile when it sees a CI variable, and a
+# new profile would otherwise inherit whatever is loaded (derandomize, no database).
+settings.register_profile("default", settings.get_profile("default"), **COMMON)
 settings.register_profile(
-    "default",
-    max_examples=EXAMPLES,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-settings.register_profile(
-    "ci",
-    max_examples=EXAMPLES,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    derandomize=True,
-    print_blob=True,
+    "ci", settings.get_profile("ci"), derandomize=True, database=None, print_blob=True, **COMMON
 )
 settings.load_profile("ci" if os.environ.get("CI", "").lower() == "true" else "default")

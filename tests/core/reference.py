@@ -235,6 +235,5 @@ def min_defender_deadwood(knocker_melds: list[list[int]], defender: Iterable[int
     hand = frozenset(defender)
     melds, memo = all_melds(hand), {}
     return min(
-        _least_deadwood(hand - laid, melds, memo)
-        for laid in layoff_choices(knocker_melds, hand)
+        _least_deadwood(hand - laid, melds, memo) for laid in layoff_choices(knocker_melds, hand)
     )

@@ -12,11 +12,9 @@ from itertools import combinations, product
 from pathlib import Path
 
 import pytest
-from hypothesis import Phase, find, given, settings
-
 import reference as ref
 import strategies as hs
-
+from hypothesis import Phase, find, given, settings
 
 
 def find_hands_file() -> Path | None:
@@ -48,8 +46,17 @@ def golden_hands() -> list:
 
 @pytest.mark.parametrize(
     "token, index, points",
-    [("As", 0, 1), ("Ks", 12, 10), ("Ah", 13, 1), ("Td", 35, 10), ("9c", 47, 9), ("Kc", 51, 10),
-     ("5h", 17, 5), ("Jd", 36, 10), ("Qc", 50, 10)],
+    [
+        ("As", 0, 1),
+        ("Ks", 12, 10),
+        ("Ah", 13, 1),
+        ("Td", 35, 10),
+        ("9c", 47, 9),
+        ("Kc", 51, 10),
+        ("5h", 17, 5),
+        ("Jd", 36, 10),
+        ("Qc", 50, 10),
+    ],
 )
 def test_card_encoding(token, index, points):
     assert ref.parse(token) == index
@@ -330,6 +337,7 @@ def test_legal_layoffs_card_must_be_the_defenders():
 
 def layoff_choices_by_assignment(melds: list[list[int]], defender: list[int]) -> set:
     """Every set of cards that some assignment (card -> meld or kept) makes legal."""
+
     # Pruned only by the plain rule: a set takes its own rank, a run its own suit.
     def could_take(meld: list[int], card: int) -> bool:
         if ref.is_set(meld):
