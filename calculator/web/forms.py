@@ -11,7 +11,6 @@ from dataclasses import dataclass, field, fields
 from marshmallow import ValidationError
 
 from ..api.errors import flatten_messages
-from ..core import CalculatorError
 from ..core.cards import tokenize
 from ..core.rules import OPTION_NOTES, PRESETS
 from .ledger import KINDS, MODES, FieldErrors, Hand

@@ -34,7 +34,7 @@ class Ledger:
     rules: dict = field(default_factory=dict)  # rule options as the API takes them
     hands: tuple[Hand, ...] = ()
 
-    def with_hand(self, hand: Hand, at: int | None = None) -> "Ledger":
+    def with_hand(self, hand: Hand, at: int | None = None) -> Ledger:
         """The ledger with `hand` appended, or put in place of hand `at` (an edit)."""
         hands = list(self.hands)
         if at is None:
@@ -43,7 +43,7 @@ class Ledger:
             hands[at] = hand
         return replace(self, hands=tuple(hands))
 
-    def without_hand(self, index: int) -> "Ledger":
+    def without_hand(self, index: int) -> Ledger:
         return replace(self, hands=self.hands[:index] + self.hands[index + 1:])
 
 

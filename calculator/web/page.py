@@ -112,6 +112,8 @@ def show(args) -> Response:
         deleted = number_arg(args.get("deleted"), count + 1)
         if shown:
             show_hand(page, shown - 1)
+        if args.get("mode") == "counts":
+            page.hand_form.values["mode"] = "counts"
         if edit:
             hand = page.ledger.hands[edit - 1]
             page.hand_form = Form(forms.hand_values(hand), editing=edit - 1)
@@ -205,7 +207,9 @@ def score(page: Page, form) -> Response:
         except FAILURES as error:
             forms.place_games_errors(error, index, hand.mode, errors)
         else:
-            return finish(ledger, show=index + 1, _anchor="scoring")
+            # the next hand is most likely entered the same way (a table that counts)
+            keep = {"mode": hand.mode} if hand.mode == "counts" else {}
+            return finish(ledger, show=index + 1, _anchor="scoring", **keep)
     return failed(page, "score")
 
 

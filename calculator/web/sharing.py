@@ -84,7 +84,9 @@ def decode(token: str) -> Ledger:
         raise ShareError("the link is cut short: the game sheet in it is incomplete")
     try:
         terse = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        # JSON escapes can smuggle lone surrogates ("\ud800") that no page can be written in
+        json.dumps(terse, ensure_ascii=False).encode("utf-8")
+    except (UnicodeError, ValueError, RecursionError):
         raise ShareError("the link's game sheet cannot be read") from None
     return _ledger(terse)
 

@@ -56,7 +56,7 @@ def sheet_rows(sheet: dict, ledger: Ledger) -> list[Row]:
         if game["finished"]:
             ends_at[g] = max(i for i, row in enumerate(sheet["hands"]) if g in row["games"])
     rows = []
-    for i, (row, hand) in enumerate(zip(sheet["hands"], ledger.hands)):
+    for i, (row, hand) in enumerate(zip(sheet["hands"], ledger.hands, strict=True)):
         result = row["result"]
         cells = [(totals, g in row["games"], g in ends_at and ends_at[g] < i)
                  for g, totals in enumerate(row["totals"])]

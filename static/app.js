@@ -1,0 +1,368 @@
+/* The scorekeeper's page, made quicker. Everything works without this file: the forms post
+   and the server renders. This adds a 52-card picker, submits forms without a full reload
+   (the server's HTML is swapped in, so no rule lives here), keeps the sheet in the address
+   bar and in localStorage, and a copy/share button for the sheet's link. */
+(function () {
+  "use strict";
+
+  var STORE_KEY = "gin-scorekeeper-sheet";
+  var SUITS = ["s", "h", "d", "c"];
+  var SUIT_GLYPH = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
+  var SUIT_NAME = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
+  var RANKS = "A23456789TJQK";
+  var RANK_NAME = ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"];
+  var SUIT_OF = {
+    s: "s", h: "h", d: "d", c: "c", "\u2660": "s", "\u2665": "h", "\u2666": "d", "\u2663": "c",
+    "\u2664": "s", "\u2661": "h", "\u2662": "d", "\u2667": "c"
+  };
+
+  /* --- reading what was typed, only to show the picker's state ---------------------------- */
+
+  function inWords(text) { return /\bof\b/i.test(text); }
+
+  function tokens(text) {
+    return text.split(inWords(text) ? /[,;]+/ : /[\s,;]+/)
+      .map(function (t) { return t.trim(); })
+      .filter(function (t) { return t.length > 0; });
+  }
+
+  /* A token's canonical code ("Th"), or null for anything but rank+suit symbols: the picker
+     then just leaves it alone; the server reads every notation. */
+  function codeOf(token) {
+    var t = token.replace(/[\uFE0E\uFE0F]/g, "").toLowerCase();
+    var suit, rank;
+    if (SUIT_OF[t.slice(-1)]) { suit = SUIT_OF[t.slice(-1)]; rank = t.slice(0, -1); }
+    else if (SUIT_OF[t.charAt(0)]) { suit = SUIT_OF[t.charAt(0)]; rank = t.slice(1); }
+    else { return null; }
+    rank = { "1": "a", "10": "t" }[rank] || rank;
+    if (rank.length !== 1 || "a23456789tjqk".indexOf(rank) < 0) { return null; }
+    return rank.toUpperCase() + suit;
+  }
+
+  function codesIn(field) {
+    var codes = {};
+    tokens(field.value).forEach(function (t) { var c = codeOf(t); if (c) { codes[c] = true; } });
+    return codes;
+  }
+
+  function glyph(code) {
+    return (code.charAt(0) === "T" ? "10" : code.charAt(0)) + SUIT_GLYPH[code.charAt(1)] + "\uFE0E";
+  }
+
+  function words(code) {
+    return RANK_NAME[RANKS.indexOf(code.charAt(0))] + " of " + SUIT_NAME[code.charAt(1)];
+  }
+
+  /* --- the card picker ------------------------------------------------------------------- */
+
+  var pickerCount = 0;
+
+  function buildPicker(field) {
+    var single = field.getAttribute("data-picker") === "one";
+    var id = "picker-" + (++pickerCount);
+    var bar = document.createElement("div");
+    bar.className = "picker-bar";
+    var toggle = document.createElement("button");
+    toggle.type = "button";
+    toggle.className = "small picker-toggle";
+    toggle.setAttribute("aria-expanded", "false");
+    toggle.setAttribute("aria-controls", id);
+    toggle.textContent = single ? "Pick the card" : "Pick cards";
+    bar.appendChild(toggle);
+    var count = null;
+    if (!single) {
+      count = document.createElement("span");
+      count.className = "picker-count";
+      count.setAttribute("aria-live", "polite");
+      bar.appendChild(count);
+    }
+    var clear = document.createElement("button");
+    clear.type = "button";
+    clear.className = "small danger";
+    clear.textContent = "Clear";
+    clear.setAttribute("aria-label", "Clear " + labelOf(field));
+    bar.appendChild(clear);
+
+    var grid = document.createElement("div");
+    grid.className = "picker";
+    grid.id = id;
+    grid.hidden = true;
+    grid.setAttribute("role", "group");
+    grid.setAttribute("aria-label", "Cards for " + labelOf(field));
+    SUITS.forEach(function (suit) {
+      var row = document.createElement("div");
+      row.className = "picker-suit";
+      row.setAttribute("role", "group");
+      row.setAttribute("aria-label", SUIT_NAME[suit]);
+      for (var r = 0; r < 13; r++) {
+        var code = RANKS.charAt(r) + suit;
+        var b = document.createElement("button");
+        b.type = "button";
+        b.className = "pick " + (suit === "h" || suit === "d" ? "red" : "black");
+        b.setAttribute("data-code", code);
+        b.setAttribute("aria-label", words(code));
+        b.setAttribute("aria-pressed", "false");
+        b.textContent = glyph(code);
+        row.appendChild(b);
+      }
+      grid.appendChild(row);
+    });
+
+    var anchor = field.nextElementSibling && field.nextElementSibling.classList.contains("field-error")
+      ? field.nextElementSibling : field;
+    anchor.insertAdjacentElement("afterend", bar);
+    bar.insertAdjacentElement("afterend", grid);
+
+    toggle.addEventListener("click", function () {
+      var open = grid.hidden;
+      grid.hidden = !open;
+      toggle.setAttribute("aria-expanded", open ? "true" : "false");
+      toggle.textContent = open ? "Hide cards" : (single ? "Pick the card" : "Pick cards");
+    });
+    clear.addEventListener("click", function () {
+      field.value = "";
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+      field.focus();
+    });
+    grid.addEventListener("click", function (event) {
+      var b = event.target.closest("button.pick");
+      if (!b || b.disabled) { return; }
+      toggleCard(field, b.getAttribute("data-code"), single);
+    });
+    field.addEventListener("input", function () { refreshForm(field.form); });
+    field._picker = { grid: grid, count: count };
+  }
+
+  function labelOf(field) {
+    var label = field.id && document.querySelector("label[for='" + field.id + "']");
+    return label ? label.textContent.trim() : "this hand";
+  }
+
+  function toggleCard(field, code, single) {
+    if (single) {
+      field.value = codeOf(field.value.trim()) === code ? "" : code;
+    } else {
+      var kept = [], removed = false;
+      tokens(field.value).forEach(function (t) {
+        if (codeOf(t) === code) { removed = true; } else { kept.push(t); }
+      });
+      if (!removed) { kept.push(code); }
+      field.value = kept.join(inWords(field.value) ? ", " : " ");
+    }
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  /* Pressed: in this field. Disabled: in the other hand of the same form (a card is in one
+     place). The upcard may also be in a hand, so it takes no part in that. */
+  function refreshForm(form) {
+    if (!form) { return; }
+    var hands = Array.prototype.slice.call(form.querySelectorAll("[data-picker='hand']"));
+    var held = hands.map(codesIn);
+    form.querySelectorAll("[data-picker]").forEach(function (field) {
+      if (!field._picker) { return; }
+      var mine = codesIn(field);
+      var isHand = field.getAttribute("data-picker") === "hand";
+      field._picker.grid.querySelectorAll("button.pick").forEach(function (b) {
+        var code = b.getAttribute("data-code");
+        var elsewhere = isHand && held.some(function (codes, i) { return hands[i] !== field && codes[code]; });
+        b.setAttribute("aria-pressed", mine[code] ? "true" : "false");
+        b.disabled = !!elsewhere && !mine[code];
+        b.setAttribute("aria-label", words(code) + (b.disabled ? " (in the other hand)" : ""));
+      });
+      if (field._picker.count) {
+        var n = tokens(field.value).length;
+        field._picker.count.textContent = n === 1 ? "1 card" : n + " cards";
+      }
+    });
+  }
+
+  /* --- submitting without a full reload --------------------------------------------------- */
+
+  var busy = false;
+
+  function enhance(form) {
+    form.addEventListener("submit", function (event) {
+      var submitter = event.submitter;
+      var ask = submitter && submitter.getAttribute("data-confirm");
+      if (ask && !window.confirm(ask)) { event.preventDefault(); return; }
+      if (!window.fetch || !window.DOMParser || form._plain) { return; }
+      event.preventDefault();
+      if (busy) { return; }
+      var data = new URLSearchParams(new FormData(form));
+      if (submitter && submitter.name) { data.append(submitter.name, submitter.value); }
+      busy = true;
+      if (submitter) { submitter.disabled = true; }
+      /* form.action would be the button named "action": read the attribute */
+      var target = new URL(form.getAttribute("action") || "/", window.location.href);
+      target.hash = "";
+      fetch(target.href, {
+        method: "POST", body: data, credentials: "same-origin",
+        headers: { Accept: "text/html" }
+      }).then(function (response) {
+        return response.text().then(function (html) { swap(html, response); });
+      }).catch(function () {
+        /* the network failed: post the ordinary way, which shows the browser's own error */
+        form._plain = true;
+        if (submitter) { submitter.disabled = false; }
+        form.requestSubmit(submitter || undefined);
+      }).then(function () { busy = false; });
+    });
+  }
+
+  function swap(html, response) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var fresh = doc.querySelector("main");
+    if (!fresh) { throw new Error("no page in the answer"); }
+    document.querySelector("main").innerHTML = fresh.innerHTML;
+    document.title = doc.title;
+    if (response.redirected) {
+      history.pushState(null, "", response.url);
+    } else if (document.querySelector("[data-sheet-token]") && !document.querySelector("[data-sheet-link]")) {
+      /* a sheet too long for a link: a stale link must not bring back an older sheet */
+      history.pushState(null, "", "/");
+    }
+    init(document.querySelector("main"));
+    focusAfterSwap();
+  }
+
+  function focusAfterSwap() {
+    var page = document.querySelector("[data-focus]");
+    var name = page && page.getAttribute("data-focus");
+    var target = name && document.getElementById(name);
+    if (!target) { target = document.getElementById("main"); }
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: "start" });
+  }
+
+  /* An error summary's link takes you to the field, with the bad token selected. */
+  function linkErrors(root) {
+    root.querySelectorAll(".error-summary a[href^='#']").forEach(function (a) {
+      a.addEventListener("click", function (event) {
+        var field = document.getElementById(a.getAttribute("href").slice(1));
+        if (!field) { return; }
+        event.preventDefault();
+        var input = field.matches("fieldset") ? field.querySelector("input") : field;
+        input.focus();
+        input.scrollIntoView({ block: "center" });
+        selectMark(input);
+      });
+    });
+  }
+
+  function selectMark(field) {
+    var start = field.getAttribute("data-mark-start");
+    var end = field.getAttribute("data-mark-end");
+    if (start !== null && end !== null && field.setSelectionRange) {
+      field.setSelectionRange(Number(start), Number(end));
+    }
+  }
+
+  /* --- keeping the sheet ------------------------------------------------------------------ */
+
+  function storage() {
+    try { return window.localStorage; } catch (e) { return null; }
+  }
+
+  function keepSheet(root) {
+    var store = storage();
+    var sheet = root.querySelector("[data-sheet-token]");
+    if (!store) { return; }
+    if (sheet) {
+      store.setItem(STORE_KEY, JSON.stringify({
+        token: sheet.getAttribute("data-sheet-token"),
+        label: sheet.getAttribute("data-sheet-label")
+      }));
+      return;
+    }
+    offerResume(root, store);
+  }
+
+  function offerResume(root, store) {
+    var slot = root.querySelector(".resume-slot");
+    var saved = null;
+    try { saved = JSON.parse(store.getItem(STORE_KEY) || "null"); } catch (e) { saved = null; }
+    if (!slot || !saved || typeof saved.token !== "string") { return; }
+    var box = document.createElement("form");
+    box.method = "post";
+    box.action = "/";
+    box.className = "resume";
+    var text = document.createElement("p");
+    text.textContent = "Your last game sheet is kept in this browser: " + (saved.label || "");
+    var token = document.createElement("input");
+    token.type = "hidden"; token.name = "g"; token.value = saved.token;
+    var go = document.createElement("button");
+    go.type = "submit"; go.name = "action"; go.value = "show"; go.className = "secondary";
+    go.textContent = "Open it";
+    var forget = document.createElement("button");
+    forget.type = "button"; forget.className = "small danger"; forget.textContent = "Forget it";
+    forget.addEventListener("click", function () { store.removeItem(STORE_KEY); box.remove(); });
+    box.append(text, token, go, forget);
+    slot.replaceWith(box);
+    enhance(box);
+  }
+
+  function forgetLinks(root) {
+    root.querySelectorAll("[data-forget]").forEach(function (a) {
+      a.addEventListener("click", function () {
+        var store = storage();
+        if (store) { store.removeItem(STORE_KEY); }
+      });
+    });
+  }
+
+  function shareButtons(root) {
+    var input = root.querySelector("#share-link");
+    if (!input) { return; }
+    var row = input.parentNode;
+    if (navigator.clipboard) {
+      var copy = document.createElement("button");
+      copy.type = "button"; copy.className = "secondary"; copy.textContent = "Copy link";
+      copy.addEventListener("click", function () {
+        navigator.clipboard.writeText(input.value).then(function () {
+          copy.textContent = "Copied";
+        }, function () { input.select(); });
+      });
+      row.appendChild(copy);
+    }
+    if (navigator.share) {
+      var share = document.createElement("button");
+      share.type = "button"; share.className = "secondary"; share.textContent = "Share\u2026";
+      share.addEventListener("click", function () {
+        navigator.share({ title: document.title, url: input.value }).catch(function () {});
+      });
+      row.appendChild(share);
+    }
+    input.addEventListener("focus", function () { input.select(); });
+  }
+
+  /* The hint under a rules menu names the chosen preset's values. */
+  function presetHints(root) {
+    root.querySelectorAll("select[data-summary-target]").forEach(function (select) {
+      select.addEventListener("change", function () {
+        var hint = document.getElementById(select.getAttribute("data-summary-target"));
+        var option = select.options[select.selectedIndex];
+        if (hint && option) { hint.textContent = option.getAttribute("data-summary") || ""; }
+      });
+    });
+  }
+
+  function init(root) {
+    root.querySelectorAll("[data-picker]").forEach(buildPicker);
+    root.querySelectorAll("form").forEach(function (form) {
+      refreshForm(form);
+      if (form.hasAttribute("data-enhance")) { enhance(form); }
+    });
+    linkErrors(root);
+    keepSheet(root);
+    forgetLinks(root);
+    shareButtons(root);
+    presetHints(root);
+  }
+
+  window.addEventListener("popstate", function () { window.location.reload(); });
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { init(document); });
+  } else {
+    init(document);
+  }
+}());

@@ -1,0 +1,35 @@
+"""Hands and small helpers shared by the page's tests."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"   # git-ignored
+
+KNOCKER = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"        # deadwood 5
+DEFENDER = "4s 5s 9h 9d 9c Kd Qd 2c 3d 6h"       # lays off 4s 5s; deadwood 31 after
+BAD_KNOCKER = "As 2s 3s 7c 7h 7d Tc Jc Qx 5h"    # token 9 'Qx'
+# The knocker's lowest-deadwood spread leaves a lay-off that another legal spread avoids.
+BETTER_KNOCKER = "3s 5s 7s 6h 7h 6s 5h 4s 8h 2d"
+BETTER_DEFENDER = "9h As Ts 3d Qd 5d Js Kc Jh Ah"
+
+
+def token_of(location: str) -> str:
+    """The `g` parameter of a redirect's Location (or any sheet URL)."""
+    return parse_qs(urlsplit(location).query)["g"][0]
+
+
+def text_of(html: str) -> str:
+    """The visible words of an HTML page, tags dropped and spaces squeezed."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+
+
+def shoot(tab, name: str) -> Path:
+    """Save a full-page screenshot as screenshots/<name>-<width>-<js|nojs>.png."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    suffix = "js" if getattr(tab, "javascript", True) else "nojs"
+    path = SCREENSHOTS / f"{name}-{tab.viewport_size['width']}-{suffix}.png"
+    tab.screenshot(path=str(path), full_page=True)
+    return path
