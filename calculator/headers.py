@@ -34,7 +34,9 @@ def _add_cors(response: Response) -> None:
     credentials are allowed. A configured list answers only origins in it."""
     from flask import current_app
 
-    allowed = current_app.config["CORS_ORIGINS"]
+    allowed = allowed_origins(current_app.config["CORS_ORIGINS"])
+    if allowed != "*":
+        response.vary.add("Origin")  # the answer differs by origin: caches must know
     origin = request.headers.get("Origin")
     if not origin:
         return
@@ -42,10 +44,19 @@ def _add_cors(response: Response) -> None:
         response.headers["Access-Control-Allow-Origin"] = "*"
     elif origin in allowed:
         response.headers["Access-Control-Allow-Origin"] = origin
-        response.headers["Vary"] = "Origin"
     else:
         return
     if request.method == "OPTIONS":
         response.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
         response.headers["Access-Control-Allow-Headers"] = "Content-Type"
         response.headers["Access-Control-Max-Age"] = "86400"
+
+
+def allowed_origins(setting) -> "str | frozenset[str]":
+    """'*', or the exact origins allowed: a list, or one string of origins separated by commas
+    or spaces (as an environment variable gives it). Never a substring match."""
+    if setting == "*" or setting == ["*"]:
+        return "*"
+    if isinstance(setting, str):
+        setting = setting.replace(",", " ").split()
+    return frozenset(setting)

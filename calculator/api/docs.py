@@ -74,6 +74,7 @@ def page() -> dict:
 
 
 def shared_errors(document: dict):
+    """The HTTP errors every operation shares, in status order."""
     responses = document["components"]["responses"]
     for status, name in (("400", "BadRequest"), ("404", "NotFound"),
                          ("405", "MethodNotAllowed"), ("413", "ContentTooLarge"),
@@ -88,12 +89,12 @@ def operation(document: dict, path: str, method: str, op: dict) -> dict:
     answers, errors = [], []
     for status, response in op["responses"].items():
         if "$ref" in response:
-            errors.append({"status": status,
-                           "name": response["$ref"].rsplit("/", 1)[-1]})
-            continue
+            continue  # the shared errors, shown once in the Errors section
         for example in examples_of(response):
-            sent = example.pop("request", None) or requests.get(example["name"])
-            example.update(status=status, request=pretty(sent) if sent is not None else None)
+            sent = example.pop("request")
+            if sent is None:
+                sent = requests.get(example["name"])
+            example.update(status=status, request=None if sent is None else pretty(sent))
             if not example["summary"]:
                 example["summary"] = request_examples.get(example["name"], {}).get("summary", "")
             (answers if status.startswith("2") else errors).append(example)
@@ -106,13 +107,14 @@ def operation(document: dict, path: str, method: str, op: dict) -> dict:
         "description": markdown(op.get("description", "")),
         "fields": fields(document, body["schema"]) if body else [],
         "answers": answers,
-        "errors": [e for e in errors if "value" in e],
+        "errors": errors,
         "statuses": [{"status": status, "text": Markup(inline(short(document, response)))}
                      for status, response in op["responses"].items()],
     }
 
 
 def examples_of(response: dict) -> list[dict]:
+    """A response's examples, pretty-printed, with the request that `x-request` names."""
     found = []
     for media, content in response.get("content", {}).items():
         for name, example in content.get("examples", {}).items():

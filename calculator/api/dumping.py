@@ -82,5 +82,14 @@ def _identity(value):
 
 def to_json(data: Any) -> str:
     """The one JSON encoding of every answer (the API's bodies and the command line's --json):
-    UTF-8 text, keys in schema order, compact, ending in a newline."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    UTF-8 text, keys in schema order, compact, ending in a newline.
+
+    JSON text may carry a lone surrogate (`"\\ud800"`), which is no character and cannot be
+    written as UTF-8; an answer that echoes one (an error quoting the bad token) is written
+    with ASCII escapes instead, which is the same JSON value."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data, separators=(",", ":")) + "\n"
+    return text

@@ -31,14 +31,31 @@ def pointer(position) -> str:
     return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in position)
 
 
+MAX_LISTED_ERRORS = 50  # a body of 10,000 bad hands must not get a 10 MB answer
+
+
+def summary(pairs: list[tuple[str, str]]) -> str:
+    """The problem's `detail`: the one error's text, or how many there are and the first few,
+    each with its pointer."""
+    if len(pairs) == 1:
+        return str(pairs[0][1])
+    listed = "; ".join(f"{p or '(body)'}: {text}" for p, text in pairs[:3])
+    more = f"; and {len(pairs) - 3} more" if len(pairs) > 3 else ""
+    return f"{len(pairs)} errors: {listed}{more}"
+
+
 def problem(status: int, title: str, detail: str, errors=None, kind: str | None = None,
             headers=None) -> Response:
+    errors = list(errors or [])
+    if len(errors) > MAX_LISTED_ERRORS:
+        errors = errors[:MAX_LISTED_ERRORS]
+        detail += f" (the first {MAX_LISTED_ERRORS} are listed)"
     body = {
         "type": f"urn:gin-calculator:problem:{kind}" if kind else "about:blank",
         "title": title,
         "status": status,
         "detail": detail,
-        "errors": [{"pointer": p, "detail": d} for p, d in (errors or [])],
+        "errors": [{"pointer": p, "detail": str(d)} for p, d in errors],
     }
     response = Response(to_json(body), status=status, mimetype="application/problem+json")
     for key, value in (headers or {}).items():
@@ -50,7 +67,7 @@ def from_calculator_error(error: core_errors.CalculatorError, prefix=()) -> Resp
     members = error.members if isinstance(error, core_errors.ErrorGroup) else [error]
     kind, title = PROBLEM_TYPES.get(type(members[0]), ("invalid-input", "Invalid input"))
     pairs = [(pointer(prefix + tuple(position)), detail) for position, detail in error.errors]
-    return problem(422, title, error.detail, pairs, kind)
+    return problem(422, title, summary(pairs), pairs, kind)
 
 
 def flatten_messages(messages, path=()):
@@ -76,8 +93,8 @@ def from_validation_error(error: ValidationError) -> Response:
     kinds = {PROBLEM_TYPES.get(getattr(text, "error_type", None), ("invalid-input", "Invalid input"))
              for _, text in pairs}
     kind, title = kinds.pop() if len(kinds) == 1 else ("invalid-input", "Invalid input")
-    detail = "; ".join(f"{pointer(path) or '(body)'}: {text}" for path, text in pairs)
-    return problem(422, title, detail, [(pointer(path), str(text)) for path, text in pairs], kind)
+    located = [(pointer(path), text) for path, text in pairs]
+    return problem(422, title, summary(located), located, kind)
 
 
 def from_http_exception(error: HTTPException) -> Response:

@@ -153,9 +153,23 @@ class AnalyzeRequest(Strict):
     outs = _flag(load_default=True)
 
 
+class BoundedList(fields.List):
+    """A list whose length is checked before its items are read, so an over-long list costs
+    nothing and gets one error at the list, not one for each item."""
+
+    def __init__(self, inner, low: int, high: int, **kwargs):
+        super().__init__(inner, **kwargs)
+        self.low, self.high = low, high
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, list) and not self.low <= len(value) <= self.high:
+            raise ValidationError(f"has {len(value)} items; from {self.low} to {self.high} "
+                                  f"allowed")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class BatchRequest(Strict):
-    hands = fields.List(HandField(), required=True,
-                        validate=validate.Length(1, limits.MAX_BATCH_HANDS))
+    hands = BoundedList(HandField(), 1, limits.MAX_BATCH_HANDS, required=True)
     rules = RulesField(load_default=None)
     upcard = CardField(load_default=None)
     outs = _flag(load_default=False)
@@ -249,9 +263,9 @@ class TableEntryIn(Strict):
 class GamesRequest(Strict):
     players = fields.List(PlayerName(), required=True, validate=validate.Length(2, 2))
     rules = RulesField(load_default=None)
-    hands = fields.List(OneOf({"outcome": DrawEntryIn, "winner": TableEntryIn,
+    hands = BoundedList(OneOf({"outcome": DrawEntryIn, "winner": TableEntryIn,
                                "knocked_by": ScoredEntryIn}, "a ledger entry"),
-                        load_default=list, validate=validate.Length(0, limits.MAX_LEDGER_HANDS))
+                        0, limits.MAX_LEDGER_HANDS, load_default=list)
 
 
 # --- answers --------------------------------------------------------------------------------

@@ -62,7 +62,9 @@ def _defender(data: dict):
 def layoffs_answer(data: dict) -> dict:
     result = layoffs(_knocker(data), data["defender"]["hand"], data["rules"], data["upcard"])
     answer = schemas.dump_layoffs(result)
-    answer["knocker"]["deadwood"] = result.knocker.deadwood
+    answer["knocker"].update(deadwood=result.knocker.deadwood, gin=result.gin)
+    if result.discard is not None:
+        answer["knocker"]["discard"] = str(result.discard)
     return answer
 
 

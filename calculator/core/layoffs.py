@@ -47,6 +47,11 @@ class LayoffResult:
     knocker: Arrangement
     defender: Defense
     options: tuple[LayoffOption, ...]
+    discard: Card | None = None  # the knocker's discard when 11 cards were given
+
+    @property
+    def gin(self) -> bool:
+        return self.knocker.deadwood == 0
 
 
 def layoff_chains(melds: tuple[Meld, ...], defender_mask: int) -> list[tuple[int, list[int]]]:
@@ -156,13 +161,13 @@ def layoffs(knocker, defender_cards, rules=None, upcard=None) -> LayoffResult:
     from .scoring import knocker_spread  # scoring chooses the knocker's spread
 
     defender = read_hand(defender_cards, (10,), ("defender", "hand"))
-    spread, _discard = knocker_spread(knocker, defender, rules, read_card(upcard, ("upcard",))
+    spread, discard = knocker_spread(knocker, defender, rules, read_card(upcard, ("upcard",))
                                       if upcard is not None else None)
     defender_mask = cards_mask(defender)
     gin = spread.deadwood == 0
     defense = best_defense(spread.melds, defender_mask, allow_layoffs=not gin)
     options = () if gin else layoff_options(spread.melds, defender_mask)
-    return LayoffResult(spread, defense, options)
+    return LayoffResult(spread, defense, options, discard)
 
 
 __all__ = ["Layoff", "LayoffOption", "Defense", "LayoffResult", "best_defense", "layoffs",

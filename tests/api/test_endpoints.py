@@ -1,0 +1,601 @@
+"""Every endpoint, as tables: exact answers for the worked examples of RULES.md, every kind of
+error with its status, problem type and JSON Pointer, CORS and security headers, the batch
+limit, and batch answers equal to single ones."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from calculator import create_app
+from calculator.api import limits
+from calculator.core import ALL_CARDS
+from calculator.headers import SECURITY_HEADERS
+
+PROBLEM = "application/problem+json"
+URN = "urn:gin-calculator:problem:"
+
+HAND = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"        # RULES.md: deadwood 5 (5h)
+DEFENDER = "4s 5s 7s Kc Kd Kh 9h 8h 2d 3d"    # lays off 4s 5s onto A-2-3, 7s onto the sevens
+
+
+@pytest.fixture(scope="module")
+def app():
+    return create_app()
+
+
+@pytest.fixture(scope="module")
+def client(app):
+    return app.test_client()
+
+
+def run(cards):
+    return {"type": "run", "cards": cards.split()}
+
+
+def set_(cards):
+    return {"type": "set", "cards": cards.split()}
+
+
+# --- happy paths: the worked examples of RULES.md, answered exactly -------------------------------
+
+ANALYZE_CASES = [
+    pytest.param(
+        {"hand": HAND, "outs": False},
+        {"hand": "As 2s 3s 5h 7h 7d 7c Tc Jc Qc".split(), "deadwood": 5,
+         "melds": [run("As 2s 3s"), set_("7h 7d 7c"), run("Tc Jc Qc")],
+         "deadwood_cards": ["5h"], "knock_limit": 10, "can_knock": True, "gin": False},
+        id="melds A-2-3, 7-7-7, 10-J-Q; deadwood 5; can knock"),
+    pytest.param(
+        {"hand": "7s 7h 7d 8s 9s 2c 4d 6h Jc Qd", "outs": False},
+        {"hand": "7s 8s 9s 6h 7h 4d 7d Qd 2c Jc".split(), "deadwood": 46,
+         "melds": [run("7s 8s 9s")], "deadwood_cards": "6h 7h 4d 7d Qd 2c Jc".split(),
+         "knock_limit": 10, "can_knock": False, "gin": False},
+        id="7s goes to the run: deadwood 46"),
+    pytest.param(
+        {"hand": HAND, "rules": {"preset": "oklahoma"}, "upcard": "4c", "outs": False},
+        {"hand": "As 2s 3s 5h 7h 7d 7c Tc Jc Qc".split(), "deadwood": 5,
+         "melds": [run("As 2s 3s"), set_("7h 7d 7c"), run("Tc Jc Qc")],
+         "deadwood_cards": ["5h"], "knock_limit": 4, "can_knock": False, "gin": False},
+        id="oklahoma upcard 4c: knock limit 4"),
+    pytest.param(
+        {"hand": HAND, "rules": {"preset": "straight"}, "outs": False},
+        {"hand": "As 2s 3s 5h 7h 7d 7c Tc Jc Qc".split(), "deadwood": 5,
+         "melds": [run("As 2s 3s"), set_("7h 7d 7c"), run("Tc Jc Qc")],
+         "deadwood_cards": ["5h"], "knock_limit": 0, "can_knock": False, "gin": False},
+        id="straight gin: knock limit 0"),
+    pytest.param(
+        {"hand": "🂡, 2♠, ♠3, seven of clubs, 7♥, 7♦️, 10c, jc, QC, h5", "outs": False},
+        {"hand": "As 2s 3s 5h 7h 7d 7c Tc Jc Qc".split(), "deadwood": 5,
+         "melds": [run("As 2s 3s"), set_("7h 7d 7c"), run("Tc Jc Qc")],
+         "deadwood_cards": ["5h"], "knock_limit": 10, "can_knock": True, "gin": False},
+        id="every notation reads the same hand"),
+    pytest.param(
+        {"hand": HAND, "known": "4s 7s"},
+        {"hand": "As 2s 3s 5h 7h 7d 7c Tc Jc Qc".split(), "deadwood": 5,
+         "melds": [run("As 2s 3s"), set_("7h 7d 7c"), run("Tc Jc Qc")],
+         "deadwood_cards": ["5h"], "knock_limit": 10, "can_knock": True, "gin": False,
+         "outs": {"gin": ["9c", "Kc"],
+                  "knock": [str(c) for c in ALL_CARDS
+                            if str(c) not in HAND.split() + ["4s", "7s"]]}},
+        id="outs: known cards are not drawable; a knocking hand's knock outs are all unseen"),
+]
+
+
+@pytest.mark.parametrize("body, expected", ANALYZE_CASES)
+def test_analyze(client, body, expected):
+    answer = client.post("/api/v1/analyze", json=body)
+    assert answer.status_code == 200
+    assert answer.mimetype == "application/json"
+    assert answer.get_json() == expected
+
+
+def test_analyze_eleven_cards_picks_the_discard(client):
+    answer = client.post("/api/v1/analyze", json={"hand": HAND + " 4s"}).get_json()
+    assert (answer["deadwood"], answer["gin"], answer["big_gin"]) == (0, True, False)
+    assert answer["discard"] == "5h" and answer["best_discards"] == ["5h"]
+    assert answer["melds"] == [run("As 2s 3s 4s"), set_("7h 7d 7c"), run("Tc Jc Qc")]
+    assert [d["card"] for d in answer["discards"]] == "As 2s 3s 4s 5h 7h 7d 7c Tc Jc Qc".split()
+    assert {d["card"]: d["deadwood"] for d in answer["discards"]}["As"] == 5
+    assert "outs" not in answer
+
+
+def test_analyze_big_gin(client):
+    answer = client.post("/api/v1/analyze", json={"hand": "As 2s 3s 4s 7c 7h 7d Tc Jc Qc Kc"})
+    answer = answer.get_json()
+    assert answer["big_gin"] is True and answer["gin"] is True and answer["deadwood"] == 0
+
+
+SCORE_CASES = [
+    pytest.param({"knocker": {"deadwood": 5}, "defender": {"deadwood": 28}},
+                 ("knock", "knocker", 23, 1, 10), id="knock: 28 - 5 = 23"),
+    pytest.param({"knocker": {"deadwood": 7}, "defender": {"deadwood": 7}},
+                 ("undercut", "defender", 25, 1, 10), id="tie is an undercut: 0 + 25"),
+    pytest.param({"knocker": {"deadwood": 7}, "defender": {"deadwood": 7},
+                  "rules": {"tie_is_undercut": False}},
+                 ("knock", None, 0, 1, 10), id="tie rule off: 0, nobody wins"),
+    pytest.param({"knocker": {"deadwood": 9}, "defender": {"deadwood": 3}},
+                 ("undercut", "defender", 31, 1, 10), id="undercut: 9 - 3 + 25"),
+    pytest.param({"knocker": {"deadwood": 0}, "defender": {"deadwood": 14}},
+                 ("gin", "knocker", 39, 1, 10), id="gin: 14 + 25"),
+    pytest.param({"knocker": {"deadwood": 0, "big_gin": True}, "defender": {"deadwood": 14}},
+                 ("big_gin", "knocker", 45, 1, 10), id="big gin: 14 + 31"),
+    pytest.param({"knocker": {"deadwood": 0, "big_gin": True}, "defender": {"deadwood": 14},
+                  "rules": {"preset": "classic"}},
+                 ("gin", "knocker", 34, 1, 10), id="classic: big gin scores as gin, 14 + 20"),
+    pytest.param({"knocker": {"deadwood": 4}, "defender": {"deadwood": 22},
+                  "rules": {"preset": "oklahoma"}, "upcard": "4c"},
+                 ("knock", "knocker", 18, 1, 4), id="oklahoma 4c: limit 4"),
+    pytest.param({"knocker": {"deadwood": 2}, "defender": {"deadwood": 20},
+                  "rules": {"preset": "oklahoma"}, "upcard": "6s"},
+                 ("knock", "knocker", 36, 2, 6), id="oklahoma 6s: limit 6, 18 doubled to 36"),
+    pytest.param({"knocker": {"deadwood": 0}, "defender": {"deadwood": 10},
+                  "rules": {"preset": "oklahoma"}, "upcard": "Ah"},
+                 ("gin", "knocker", 35, 1, 0), id="oklahoma ace: gin only"),
+    pytest.param({"knocker": {"deadwood": 1}, "defender": {"deadwood": 10},
+                  "rules": {"preset": "oklahoma", "oklahoma_ace_gin_only": False},
+                  "upcard": "Ah"},
+                 ("knock", "knocker", 9, 1, 1), id="oklahoma ace option off: limit 1"),
+    pytest.param({"outcome": "draw"}, ("draw", None, 0, 1, None), id="dead hand"),
+]
+
+
+@pytest.mark.parametrize("body, expected", SCORE_CASES)
+def test_score(client, body, expected):
+    answer = client.post("/api/v1/score", json=body)
+    assert answer.status_code == 200
+    got = answer.get_json()
+    assert (got["outcome"], got["winner"], got["points"], got["multiplier"],
+            got["knock_limit"]) == expected
+    assert isinstance(got["explanation"], str) and got["explanation"].endswith(".")
+
+
+def test_score_from_cards_exactly(client):
+    answer = client.post("/api/v1/score", json={"knocker": {"hand": HAND},
+                                                 "defender": {"hand": DEFENDER}})
+    assert answer.get_json() == {
+        "outcome": "knock", "winner": "knocker", "points": 17, "multiplier": 1,
+        "knock_limit": 10,
+        "knocker": {"melds": [run("As 2s 3s"), set_("7h 7d 7c"), run("Tc Jc Qc")],
+                    "deadwood_cards": ["5h"], "deadwood": 5, "gin": False, "big_gin": False},
+        "defender": {"melds": [set_("Kh Kd Kc")],
+                     "layoffs": [{"card": "4s", "meld": 0}, {"card": "5s", "meld": 0},
+                                 {"card": "7s", "meld": 1}],
+                     "deadwood_cards": ["8h", "9h", "2d", "3d"], "deadwood": 22},
+        "explanation": "The knocker knocked with 5 deadwood against the defender's 22 after "
+                       "lay-offs, so the knocker scores 22 − 5 = 17.",
+        "options": [{"card": "4s", "melds": [0]}, {"card": "5s", "melds": [0]},
+                    {"card": "7s", "melds": [1]}, {"card": "Kc", "melds": [2]}],
+    }
+
+
+def test_score_shows_a_better_spread(client):
+    answer = client.post("/api/v1/score", json={
+        "knocker": {"hand": "2s 3s 4s Ah 5h 6h 7h Th Jh Qh"},
+        "defender": {"hand": "As 5s 6s 3h 9h 2d 7d Qd Ac Kc"}}).get_json()
+    assert answer["points"] == 32
+    assert answer["best_spread"] == {
+        "points": 35, "outcome": "knock", "winner": "knocker",
+        "melds": [run("5h 6h 7h"), run("Th Jh Qh")],
+        "deadwood_cards": ["2s", "3s", "4s", "Ah"], "deadwood": 10, "discard": None}
+
+
+def test_layoffs_chain_onto_both_ends_of_a_run(client):
+    # RULES.md: 9s and then Ts go onto 6s 7s 8s, and 5s onto its other end
+    answer = client.post("/api/v1/layoffs", json={
+        "knocker": {"melds": [["6s", "7s", "8s"], "Kh Kd Kc", ["2d", "3d", "4d"]],
+                    "deadwood_cards": ["Ac"]},
+        "defender": {"hand": "5s 9s Ts Qh Jd 8c 6h 4c 2h 9d"}})
+    assert answer.status_code == 200
+    assert answer.get_json() == {
+        "knocker": {"melds": [run("6s 7s 8s"), set_("Kh Kd Kc"), run("2d 3d 4d")],
+                    "deadwood_cards": ["Ac"], "deadwood": 1},
+        "defender": {"melds": [],
+                     "layoffs": [{"card": "9s", "meld": 0}, {"card": "Ts", "meld": 0},
+                                 {"card": "5s", "meld": 0}],
+                     "deadwood_cards": "2h 6h Qh 9d Jd 4c 8c".split(), "deadwood": 49},
+        "options": [{"card": "5s", "melds": [0]}, {"card": "9s", "melds": [0]},
+                    {"card": "Ts", "melds": [0]}],
+    }
+
+
+def test_nothing_is_laid_off_onto_gin(client):
+    answer = client.post("/api/v1/layoffs", json={
+        "knocker": {"hand": HAND + " 4s"}, "defender": {"hand": "5s 6s 7s Kc Kd Kh 9h 8h 2d 3d"}})
+    got = answer.get_json()
+    assert got["knocker"]["deadwood"] == 0
+    assert got["defender"]["layoffs"] == [] and got["options"] == []
+    assert got["defender"]["melds"] == [run("5s 6s 7s"), set_("Kh Kd Kc")]
+
+
+def test_games_sheet(client):
+    answer = client.post("/api/v1/games", json={
+        "players": ["Ann", "Bob"],
+        "hands": [{"knocked_by": "Ann", "knocker": {"deadwood": 5}, "defender": {"deadwood": 28}},
+                  {"outcome": "draw"},
+                  {"winner": "Bob", "points": 80},
+                  {"knocked_by": "Bob", "knocker": {"hand": HAND},
+                   "defender": {"hand": DEFENDER}}]})
+    assert answer.status_code == 200
+    sheet = answer.get_json()
+    assert [row["totals"] for row in sheet["hands"]] == [
+        [{"Ann": 23, "Bob": 0}], [{"Ann": 23, "Bob": 0}], [{"Ann": 23, "Bob": 80}],
+        [{"Ann": 23, "Bob": 97}]]
+    assert [row["result"].get("outcome") for row in sheet["hands"]] == [
+        "knock", "draw", None, "knock"]
+    assert sheet["hands"][2]["result"] == {"winner": "Bob", "points": 80}
+    (game,) = sheet["games"]
+    assert game == {"totals": {"Ann": 23, "Bob": 97}, "hands_won": {"Ann": 1, "Bob": 2},
+                    "finished": False, "winner": None,
+                    "bonuses": {"game": {"Ann": 0, "Bob": 0}, "box": {"Ann": 0, "Bob": 0},
+                                "shutout": {"Ann": 0, "Bob": 0}},
+                    "final": {"Ann": 23, "Bob": 97}, "margin": None}
+    assert sheet["finished"] is False and sheet["winner"] is None
+
+
+def test_games_shutout_bonus(client):
+    sheet = client.post("/api/v1/games", json={
+        "players": ["Ann", "Bob"], "hands": [{"winner": "Ann", "points": 100}]}).get_json()
+    (game,) = sheet["games"]
+    assert game["bonuses"] == {"game": {"Ann": 100, "Bob": 0}, "box": {"Ann": 25, "Bob": 0},
+                               "shutout": {"Ann": 100, "Bob": 0}}
+    assert game["final"] == {"Ann": 325, "Bob": 0} and game["margin"] == 325
+    assert sheet["finished"] is True and sheet["winner"] == "Ann"
+
+
+PRESETS = {  # RULES.md's presets table
+    "standard": (10, 25, 31, 25, 100, 100, 25, "game_bonus_doubled", False, "single"),
+    "classic": (10, 20, None, 10, 100, 100, 20, "game_bonus_doubled", False, "single"),
+    "oklahoma": (10, 25, 31, 25, 150, 100, 25, "game_bonus_doubled", True, "single"),
+    "straight": (0, 25, 31, 25, 100, 100, 25, "game_bonus_doubled", False, "single"),
+    "hollywood": (10, 25, 31, 25, 100, 100, 25, "game_bonus_doubled", False, "hollywood"),
+}
+KEYS = ("knock_limit", "gin_bonus", "big_gin_bonus", "undercut_bonus", "target", "game_bonus",
+        "box_bonus", "shutout", "oklahoma", "format")
+
+
+def test_rules_reference(client):
+    answer = client.get("/api/v1/rules")
+    assert answer.status_code == 200
+    reference = answer.get_json()
+    assert {name: tuple(values[key] for key in KEYS)
+            for name, values in reference["presets"].items()} == PRESETS
+    assert reference["options"]["knock_limit"]["default"] == 10
+    assert reference["options"]["big_gin_bonus"]["default"] == 31
+    assert set(reference["options"]) == {"preset", *KEYS, "tie_is_undercut",
+                                         "oklahoma_ace_gin_only", "oklahoma_spade_double"}
+    assert reference["limits"]["max_batch_hands"] == limits.MAX_BATCH_HANDS
+    assert reference["limits"]["max_body_bytes"] == limits.MAX_BODY_BYTES
+
+
+def test_rules_reference_reports_the_configured_body_limit():
+    small = create_app({"MAX_CONTENT_LENGTH": 1000}).test_client()
+    assert small.get("/api/v1/rules").get_json()["limits"]["max_body_bytes"] == 1000
+
+
+def test_healthz(client):
+    answer = client.get("/healthz")
+    assert answer.status_code == 200 and answer.get_json() == {"status": "ok"}
+
+
+# --- errors: status, problem type and the exact pointer -------------------------------------------
+
+ERROR_CASES = [
+    # (path, body, problem kind, pointers, words the first detail must contain)
+    pytest.param("/api/v1/analyze",
+                 {"hand": ["As", "2s", "3s", "Qx", "7h", "7d", "Tc", "Jc", "Qc", "5h"]},
+                 "invalid-card", ["/hand/3"], ["token 4", "'Qx'", "unknown suit"],
+                 id="bad token in an array"),
+    pytest.param("/api/v1/analyze", {"hand": "As 2s 3s Qx 7h 7d Tc Jc Qc 5h"},
+                 "invalid-card", ["/hand/3"], ["token 4", "'Qx'"], id="bad token in a string"),
+    pytest.param("/api/v1/analyze", {"hand": "As,2s;3s  Qx 7h 7d Tc Jc Qc 5h"},
+                 "invalid-card", ["/hand/3"], ["'Qx'"], id="bad token after mixed separators"),
+    pytest.param("/api/v1/analyze", {"hand": "As 2s 3s 7c Xh 7d Tc Jc Qc Zh"},
+                 "invalid-card", ["/hand/4", "/hand/9"], ["'Xh'"], id="every bad token at once"),
+    pytest.param("/api/v1/analyze", {"hand": "🂬 2s 3s 7c 7h 7d Tc Jc Qc 5h"},
+                 "invalid-card", ["/hand/0"], ["knights"], id="a knight is not a card"),
+    pytest.param("/api/v1/analyze", {"hand": "As 2s 3s 7c 7h A♠ Tc Jc Qc 5h"},
+                 "duplicate-card", ["/hand/5"],
+                 ["As", "'A♠'", "token 6", "already given as token 1"],
+                 id="duplicate written two ways, at the second occurrence"),
+    pytest.param("/api/v1/analyze", {"hand": ["As", "2s", "3s", "7c", "7h", "7d", "Tc", "Jc",
+                                               "Qc", "ace of spades"]},
+                 "duplicate-card", ["/hand/9"], ["already given as token 1"],
+                 id="duplicate in words"),
+    pytest.param("/api/v1/analyze", {"hand": "As 2s 3s 7c 7h 7d Tc Jc Qc"},
+                 "hand-size", ["/hand"], ["9 cards", "10 or 11"], id="nine cards"),
+    pytest.param("/api/v1/analyze", {"hand": HAND, "known": ["4s", "3s"]},
+                 "card-in-two-places", ["/known/1"], ["3s"], id="known card in the hand"),
+    pytest.param("/api/v1/analyze", {"hand": HAND, "rules": {"knock_limit": 11}},
+                 "invalid-rule", ["/rules/knock_limit"], ["between 0 and 10"],
+                 id="bad rule value"),
+    pytest.param("/api/v1/analyze", {"hand": HAND, "rules": {"knock_limt": 5}},
+                 "invalid-rule", ["/rules/knock_limt"], ["unknown rule option 'knock_limt'"],
+                 id="unknown rule option"),
+    pytest.param("/api/v1/analyze", {"hand": HAND, "rules": {"preset": "vegas"}},
+                 "invalid-rule", ["/rules/preset"], ["unknown preset"], id="unknown preset"),
+    pytest.param("/api/v1/analyze", {"hand": HAND, "rules": {"preset": ["oklahoma"]}},
+                 "invalid-rule", ["/rules/preset"], ["unknown preset"], id="preset not a string"),
+    pytest.param("/api/v1/analyze", {"hand": HAND, "rules": {"shutout": "triple"}},
+                 "invalid-rule", ["/rules/shutout"], ["game_bonus_doubled"], id="bad choice"),
+    pytest.param("/api/v1/analyze", {"hand": HAND, "rules": {"oklahoma": True, "knock_limit": 5},
+                                      "upcard": "4c"},
+                 "invalid-rule", ["/rules/knock_limit"], ["oklahoma"],
+                 id="knock limit with oklahoma"),
+    pytest.param("/api/v1/analyze", {"hand": HAND, "rules": {"preset": "oklahoma"}},
+                 "invalid-rule", ["/upcard"], ["upcard"], id="oklahoma without upcard"),
+    pytest.param("/api/v1/analyze", {"hand": HAND, "upcard": "Zz"},
+                 "invalid-card", ["/upcard"], ["'Zz'"], id="bad upcard"),
+    pytest.param("/api/v1/analyze", {"hand": HAND, "outs": "yes"},
+                 "invalid-input", ["/outs"], ["true or false"], id="outs not a boolean"),
+    pytest.param("/api/v1/analyze", {"hand": HAND, "extra": 1},
+                 "invalid-input", ["/extra"], ["unknown field 'extra'"], id="unknown field"),
+    pytest.param("/api/v1/analyze", {}, "invalid-input", ["/hand"], ["required"],
+                 id="missing hand"),
+    pytest.param("/api/v1/analyze", ["As"], "invalid-input", [""], ["JSON object"],
+                 id="body not an object"),
+    pytest.param("/api/v1/analyze/batch", {"hands": [HAND, "As 2s 3s 7c Xh 7d Tc Jc Qc 5h"]},
+                 "invalid-card", ["/hands/1/4"], ["'Xh'"], id="batch: bad token in hand 2"),
+    pytest.param("/api/v1/analyze/batch", {"hands": []}, "invalid-input", ["/hands"],
+                 ["between 1 and 10000"], id="batch: no hands"),
+    pytest.param("/api/v1/analyze/batch", {"hands": [HAND], "rules": {"preset": "oklahoma"}},
+                 "invalid-rule", ["/upcard"], ["upcard"], id="batch: oklahoma without upcard"),
+    pytest.param("/api/v1/layoffs", {"knocker": {"hand": HAND},
+                                      "defender": {"hand": "4s 5s 7s Kc Kd Kh 9h 5h 2d 3d"}},
+                 "card-in-two-places", ["/defender/hand/7"], ["5h", "knocker", "token 10"],
+                 id="card in both hands"),
+    pytest.param("/api/v1/layoffs", {"knocker": {"hand": HAND}, "defender": {"hand": DEFENDER},
+                                      "rules": {"preset": "oklahoma"}, "upcard": "4c"},
+                 "illegal-knock", ["/knocker"], ["deadwood 5", "knock limit 4"],
+                 id="illegal knock: deadwood 5 above limit 4"),
+    pytest.param("/api/v1/layoffs", {"knocker": {"hand": HAND}, "defender": {"hand": DEFENDER},
+                                      "rules": {"preset": "straight"}},
+                 "illegal-knock", ["/knocker"], ["only gin"], id="illegal knock: straight gin"),
+    pytest.param("/api/v1/layoffs", {"knocker": {"melds": [["As", "2s", "4s"], ["7c", "7h", "7d"],
+                                                           ["Tc", "Jc", "Qc"]],
+                                                 "deadwood_cards": ["5h"]},
+                                      "defender": {"hand": DEFENDER}},
+                 "invalid-meld", ["/knocker/melds/0"], ["not a meld"], id="declared non-meld"),
+    pytest.param("/api/v1/layoffs", {"knocker": {"melds": [["As", "2s", "3s"]]},
+                                      "defender": {"hand": DEFENDER}},
+                 "hand-size", ["/knocker"], ["spread has 3 cards"], id="spread too small"),
+    pytest.param("/api/v1/layoffs", {"knocker": {"hand": HAND},
+                                      "defender": {"hand": "4s 5s 7s Kc Kd Kh 9h 8h 2d"}},
+                 "hand-size", ["/defender/hand"], ["9 cards", "expected 10"],
+                 id="defender with 9 cards"),
+    pytest.param("/api/v1/layoffs", {"knocker": {"deadwood": 5}, "defender": {"hand": DEFENDER}},
+                 "invalid-input", ["/knocker"], ["'hand', 'melds'"], id="layoffs need cards"),
+    pytest.param("/api/v1/score", {"knocker": {"deadwood": 11}, "defender": {"deadwood": 20}},
+                 "illegal-knock", ["/knocker/deadwood"], ["above the knock limit 10"],
+                 id="illegal knock from counts"),
+    pytest.param("/api/v1/score", {"knocker": {"deadwood": 4}, "defender": {"hand": DEFENDER}},
+                 "incompatible-input", ["/defender/hand"], ["knocker's cards"],
+                 id="counts against cards"),
+    pytest.param("/api/v1/score", {"knocker": {"deadwood": 3, "gin": True},
+                                    "defender": {"deadwood": 20}},
+                 "incompatible-input", ["/knocker/gin"], ["0 deadwood"], id="gin with deadwood"),
+    pytest.param("/api/v1/score", {"knocker": {"deadwood": 101}, "defender": {"deadwood": 20}},
+                 "invalid-input", ["/knocker/deadwood"], [], id="count out of range"),
+    pytest.param("/api/v1/score", {"knocker": {"deadwood": 3}},
+                 "invalid-input", ["/defender"], ["required"], id="missing defender"),
+    pytest.param("/api/v1/score", {"outcome": "draw", "knocker": {"deadwood": 3}},
+                 "invalid-input", ["/knocker"], ["draw"], id="draw with a knocker"),
+    pytest.param("/api/v1/score", {"outcome": "knock"},
+                 "invalid-input", ["/outcome"], [], id="outcome other than draw"),
+    pytest.param("/api/v1/games", {"players": ["Ann", "Bob"],
+                                    "hands": [{"winner": "Ann", "points": 100},
+                                              {"winner": "Bob", "points": 30}]},
+                 "game", ["/hands/1"], ["ended at hand 1", "hand 2"], id="hand after the game"),
+    pytest.param("/api/v1/games", {"players": ["Ann", "Bob"], "hands": [
+                     {"winner": "Ann", "points": 1}, {"outcome": "draw"},
+                     {"winner": "Bob", "points": 1}, {"winner": "Ann", "points": 1},
+                     {"knocked_by": "Bob", "knocker": {"hand": "As 2s Xs 7c 7h 7d Tc Jc Qc 5h"},
+                      "defender": {"deadwood": 20}}]},
+                 "invalid-card", ["/hands/4/knocker/hand/2"], ["'Xs'"],
+                 id="bad card inside the ledger"),
+    pytest.param("/api/v1/games", {"players": ["Ann", " Ann "]},
+                 "game", ["/players/1"], ["different names"], id="one name twice"),
+    pytest.param("/api/v1/games", {"players": ["A" * 41, "Bob"]},
+                 "invalid-input", ["/players/0"], ["1 to 40"], id="name too long"),
+    pytest.param("/api/v1/games", {"players": ["Ann", "Bob"],
+                                    "hands": [{"winner": "Ann", "points": 1}] * 501},
+                 "invalid-input", ["/hands"], [], id="ledger over 500 hands"),
+    pytest.param("/api/v1/games", {"players": ["Ann", "Bob"], "rules": {"preset": "oklahoma"},
+                                    "hands": [{"knocked_by": "Ann", "knocker": {"deadwood": 2},
+                                               "defender": {"deadwood": 9}}]},
+                 "invalid-rule", ["/hands/0/upcard"], ["upcard"],
+                 id="oklahoma ledger entry without upcard"),
+]
+
+
+@pytest.mark.parametrize("path, body, kind, pointers, words", ERROR_CASES)
+def test_errors(client, path, body, kind, pointers, words):
+    answer = client.post(path, json=body)
+    assert answer.status_code == 422
+    assert answer.mimetype == PROBLEM
+    problem = answer.get_json()
+    assert set(problem) == {"type", "title", "status", "detail", "errors"}
+    assert problem["type"] == URN + kind
+    assert problem["status"] == 422
+    assert [error["pointer"] for error in problem["errors"]] == pointers
+    for word in words:
+        assert word in problem["errors"][0]["detail"]
+
+
+def problem_of(answer, status):
+    assert answer.status_code == status
+    assert answer.mimetype == PROBLEM
+    problem = answer.get_json()
+    assert problem["status"] == status and problem["type"] == "about:blank"
+    assert set(problem) == {"type", "title", "status", "detail", "errors"}
+    assert problem["errors"] and problem["errors"][0]["pointer"] == ""
+    return problem
+
+
+@pytest.mark.parametrize("data, content_type, status, words", [
+    pytest.param(b'{"hand": ', "application/json", 400, "malformed JSON", id="malformed"),
+    pytest.param(b"", "application/json", 400, "malformed JSON", id="empty body"),
+    pytest.param(b'{"hand": "A\xff"}', "application/json", 400, "not valid UTF-8",
+                 id="invalid UTF-8"),
+    pytest.param(b'{"hand": "As"}', "text/plain", 415, "Content-Type: application/json",
+                 id="text/plain"),
+    pytest.param(b'{"hand": "As"}', None, 415, "Content-Type", id="no content type"),
+    pytest.param(b'hand=As', "application/x-www-form-urlencoded", 415, "JSON", id="a form"),
+])
+def test_bodies_that_are_not_json(client, data, content_type, status, words):
+    kwargs = {"content_type": content_type} if content_type else {}
+    problem = problem_of(client.post("/api/v1/analyze", data=data, **kwargs), status)
+    assert words in problem["detail"]
+
+
+def test_a_json_suffix_type_is_json(client):
+    answer = client.post("/api/v1/analyze", data=b'{"hand": "%s"}' % HAND.encode(),
+                         content_type="application/vnd.example+json")
+    assert answer.status_code == 200
+
+
+def test_body_over_the_limit():
+    small = create_app({"MAX_CONTENT_LENGTH": 1000}).test_client()
+    assert small.post("/api/v1/analyze", json={"hand": HAND}).status_code == 200
+    problem_of(small.post("/api/v1/analyze/batch", json={"hands": [HAND] * 40}), 413)
+
+
+@pytest.mark.parametrize("path", ["/api/v1/nope", "/api/v2/analyze", "/nope"])
+def test_not_found(client, path):
+    problem = problem_of(client.get(path), 404)
+    assert problem["errors"][0]["detail"].startswith(f"GET {path}: ")
+
+
+@pytest.mark.parametrize("method, path, allow", [
+    ("get", "/api/v1/analyze", {"POST", "OPTIONS"}),
+    ("put", "/api/v1/score", {"POST", "OPTIONS"}),
+    ("delete", "/api/v1/games", {"POST", "OPTIONS"}),
+    ("post", "/api/v1/rules", {"GET", "HEAD", "OPTIONS"}),
+    ("post", "/healthz", {"GET", "HEAD", "OPTIONS"}),
+])
+def test_method_not_allowed(client, method, path, allow):
+    answer = client.open(path, method=method.upper())
+    problem_of(answer, 405)
+    assert {m.strip() for m in answer.headers["Allow"].split(",")} == allow
+
+
+# --- CORS and security headers -------------------------------------------------------------------
+
+def test_cors_any_origin_by_default(client):
+    answer = client.post("/api/v1/score", json={"outcome": "draw"},
+                         headers={"Origin": "https://app.example"})
+    assert answer.headers["Access-Control-Allow-Origin"] == "*"
+    assert "Access-Control-Allow-Credentials" not in answer.headers
+
+
+def test_cors_on_errors_too(client):
+    answer = client.post("/api/v1/analyze", json={"hand": "x"},
+                         headers={"Origin": "https://app.example"})
+    assert answer.status_code == 422
+    assert answer.headers["Access-Control-Allow-Origin"] == "*"
+
+
+def test_no_cors_headers_without_origin(client):
+    answer = client.post("/api/v1/score", json={"outcome": "draw"})
+    assert "Access-Control-Allow-Origin" not in answer.headers
+
+
+def test_cors_preflight(client):
+    answer = client.options("/api/v1/analyze", headers={
+        "Origin": "https://app.example", "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "Content-Type"})
+    assert answer.status_code == 200
+    assert answer.headers["Access-Control-Allow-Origin"] == "*"
+    assert "POST" in answer.headers["Access-Control-Allow-Methods"]
+    assert "Content-Type" in answer.headers["Access-Control-Allow-Headers"]
+    assert int(answer.headers["Access-Control-Max-Age"]) > 0
+
+
+@pytest.mark.parametrize("origin, allowed", [
+    ("https://a.example", True),
+    ("https://b.example", False),
+    ("https://a.example.evil.example", False),
+])
+def test_cors_configured_origins(origin, allowed):
+    client = create_app({"CORS_ORIGINS": ["https://a.example"]}).test_client()
+    for answer in (client.post("/api/v1/score", json={"outcome": "draw"},
+                               headers={"Origin": origin}),
+                   client.options("/api/v1/score", headers={
+                       "Origin": origin, "Access-Control-Request-Method": "POST"})):
+        if allowed:
+            assert answer.headers["Access-Control-Allow-Origin"] == origin
+            assert "Origin" in answer.headers["Vary"]
+        else:
+            assert "Access-Control-Allow-Origin" not in answer.headers
+            assert "Access-Control-Allow-Methods" not in answer.headers
+
+
+@pytest.mark.parametrize("method, path, body", [
+    ("post", "/api/v1/analyze", {"hand": HAND}),
+    ("post", "/api/v1/analyze", {"hand": "x"}),
+    ("post", "/api/v1/score", {"outcome": "draw"}),
+    ("get", "/api/v1/rules", None),
+    ("get", "/api/v1/nope", None),
+    ("get", "/api/v1/analyze", None),
+    ("get", "/healthz", None),
+    ("get", "/openapi.yaml", None),
+    ("get", "/docs", None),
+])
+def test_security_headers(client, method, path, body):
+    answer = client.open(path, method=method.upper(), json=body)
+    for key, value in SECURITY_HEADERS.items():
+        assert answer.headers[key] == value
+    csp = answer.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
+    assert answer.headers["X-Content-Type-Options"] == "nosniff"
+    assert "Set-Cookie" not in answer.headers
+
+
+# --- batch: the limit, and the same answers as one at a time -------------------------------------
+
+def test_batch_of_10000_hands_is_answered(client):
+    answer = client.post("/api/v1/analyze/batch",
+                         json={"hands": [HAND] * limits.MAX_BATCH_HANDS})
+    assert answer.status_code == 200
+    results = answer.get_json()["results"]
+    assert len(results) == 10_000 and results[-1]["deadwood"] == 5
+
+
+def test_batch_of_10001_hands_is_refused_at_hands(client):
+    answer = client.post("/api/v1/analyze/batch",
+                         json={"hands": [HAND] * (limits.MAX_BATCH_HANDS + 1)})
+    assert answer.status_code == 422
+    assert [e["pointer"] for e in answer.get_json()["errors"]] == ["/hands"]
+
+
+def sample_hands(count, seed=7):
+    rng = random.Random(seed)
+    hands = []
+    for i in range(count):
+        cards = rng.sample(ALL_CARDS, 10 + i % 2)
+        hands.append(" ".join(map(str, cards)) if i % 3 else [str(c) for c in cards])
+    return hands + [HAND, HAND + " 4s", "7s 7h 7d 8s 9s 2c 4d 6h Jc Qd",
+                    "As 2s 3s 4s 7c 7h 7d Tc Jc Qc Kc"]
+
+
+@pytest.mark.parametrize("extra", [
+    {},
+    {"rules": {"preset": "straight"}},
+    {"rules": {"preset": "oklahoma"}, "upcard": "7d"},
+    {"rules": {"knock_limit": 3}},
+])
+def test_batch_equals_single_analyze_without_outs(client, extra):
+    hands = sample_hands(60)
+    batch = client.post("/api/v1/analyze/batch", json={"hands": hands, **extra})
+    assert batch.status_code == 200
+    singles = [client.post("/api/v1/analyze", json={"hand": hand, "outs": False, **extra})
+               .get_json() for hand in hands]
+    assert batch.get_json()["results"] == singles
+
+
+def test_batch_with_outs_equals_single_analyze(client):
+    hands = sample_hands(12, seed=11)
+    batch = client.post("/api/v1/analyze/batch", json={"hands": hands, "outs": True})
+    singles = [client.post("/api/v1/analyze", json={"hand": hand}).get_json() for hand in hands]
+    assert batch.get_json()["results"] == singles
+    assert all("outs" in result for result in singles if len(result["hand"]) == 10)
