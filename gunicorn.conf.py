@@ -12,7 +12,8 @@ worker_class = "sync"
 # A request is bounded (largest batch, largest ledger of card hands): a worker silent for
 # this long is stuck, and the master replaces it.
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
-graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))
+# On SIGTERM, in-flight requests get at least as long as any request may take.
+graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", str(timeout)))
 keepalive = 5
 # Share links carry a game ledger in the URL: keep gunicorn's own request-line limit explicit.
 limit_request_line = 8190
@@ -26,3 +27,6 @@ loglevel = os.environ.get("LOG_LEVEL", "info")
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 preload_app = True
+# gunicorn 27's control socket defaults to one path per user, shared by every instance on the
+# machine (a second server replaces the first one's socket); the service does not use it.
+control_socket_disable = True

@@ -25,6 +25,9 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(DEFAULTS)
     app.config.from_prefixed_env("GIN")
     app.config.update(config or {})
+    # Debug mode shows tracebacks: only an explicit config may turn it on, never the
+    # environment of a production server.
+    app.debug = bool((config or {}).get("DEBUG", False))
 
     from .api.docs import bp as docs_bp
     from .api.routes import bp as api_bp

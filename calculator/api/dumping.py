@@ -14,6 +14,7 @@ analysis has no `discards` key while `winner` is null on a draw.
 from __future__ import annotations
 
 import json
+from operator import attrgetter
 from typing import Any, Callable
 
 from marshmallow import Schema, fields
@@ -52,9 +53,12 @@ def compile_schema(schema: Schema | type[Schema]) -> Dumper:
     return dump
 
 
+_CODE = attrgetter("_code")  # a card's canonical code, read at C speed
+
+
 def _compile_field(field: fields.Field) -> Dumper:
     if isinstance(field, CardCode):
-        return str
+        return _CODE
     if isinstance(field, (fields.Integer, fields.Boolean, fields.String, fields.Raw)) and \
             type(field) in (fields.Integer, fields.Boolean, fields.String, fields.Raw):
         return _identity
@@ -62,8 +66,8 @@ def _compile_field(field: fields.Field) -> Dumper:
         inner = _compile_field(field.inner)
         if inner is _identity:
             return list
-        if inner is str:
-            return lambda values: [str(v) for v in values]
+        if inner is _CODE:
+            return lambda values: list(map(_CODE, values))
         return lambda values: [inner(v) for v in values]
     if isinstance(field, fields.Nested):
         nested = compile_schema(field.schema)

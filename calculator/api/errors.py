@@ -11,6 +11,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from ..core import errors as core_errors
+from . import limits
 from .dumping import to_json
 
 PROBLEM_TYPES = {
@@ -31,7 +32,7 @@ def pointer(position) -> str:
     return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in position)
 
 
-MAX_LISTED_ERRORS = 50  # a body of 10,000 bad hands must not get a 10 MB answer
+MAX_LISTED_ERRORS = limits.MAX_REPORTED_ERRORS  # 10,000 bad hands must not get 10 MB back
 
 
 def summary(pairs: list[tuple[str, str]]) -> str:

@@ -7,3 +7,4 @@ MAX_TOKEN_CHARS = 40              # characters in one card token ("queen of diam
 MAX_HAND_CHARS = 2_000            # characters of a hand written as one string
 MAX_LEDGER_HANDS = 500            # hands in one game ledger
 MAX_NAME_CHARS = 40               # characters of a player's name
+MAX_REPORTED_ERRORS = 50          # errors listed in one answer; reading stops there

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, current_app, request
-from werkzeug.exceptions import BadRequest, UnsupportedMediaType
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
 from ..core import PRESETS
 from ..core.rules import OPTION_NOTES, PRESET_NOTES
@@ -21,6 +21,10 @@ def read_json_body():
     if mimetype != "application/json" and not mimetype.endswith("+json"):
         raise UnsupportedMediaType("send the body as JSON with Content-Type: application/json")
     raw = request.get_data(cache=False)
+    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    if limit is not None and request.content_length is None and len(raw) >= limit:
+        # a chunked body has no length to check up front; werkzeug stops reading at the limit
+        raise RequestEntityTooLarge()
     try:
         return json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as error:

@@ -68,6 +68,11 @@ class HandField(fields.Field):
             if len(value) > limits.MAX_HAND_CHARS:
                 raise ValidationError(
                     f"{self.what} text is longer than {limits.MAX_HAND_CHARS} characters")
+            # counted before any token is read: spaces, commas and semicolons separate
+            tokens = len(value.replace(",", " ").replace(";", " ").split())
+            if tokens > 3 * self.max_tokens:  # a card in words is three words
+                raise ValidationError(f"{self.what} has {tokens} tokens; at most "
+                                      f"{self.max_tokens}")
         elif isinstance(value, list):
             if len(value) > self.max_tokens:
                 raise ValidationError(f"{self.what} has {len(value)} tokens; at most "
@@ -162,10 +167,22 @@ class BoundedList(fields.List):
         self.low, self.high = low, high
 
     def _deserialize(self, value, attr, data, **kwargs):
-        if isinstance(value, list) and not self.low <= len(value) <= self.high:
+        if not isinstance(value, list):
+            raise ValidationError("must be an array")
+        if not self.low <= len(value) <= self.high:
             raise ValidationError(f"has {len(value)} items; from {self.low} to {self.high} "
                                   f"allowed")
-        return super()._deserialize(value, attr, data, **kwargs)
+        result, errors = [], {}
+        for index, item in enumerate(value):
+            try:
+                result.append(self.inner.deserialize(item, **kwargs))
+            except ValidationError as error:
+                errors[index] = error.messages
+                if len(errors) >= limits.MAX_REPORTED_ERRORS:
+                    break  # refusing a hostile body must cost less than serving a real one
+        if errors:
+            raise ValidationError(errors)
+        return result
 
 
 class BatchRequest(Strict):

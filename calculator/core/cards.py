@@ -263,10 +263,14 @@ def parse_hand(hand: "str | Iterable[str | Card]", allow_duplicates: bool = Fals
     reported at its second occurrence and names the first.
     """
     texts = _token_texts(hand)
+    quick = _QUICK_TOKENS
+    if all(type(text) is str for text in texts):  # the usual case: plain codes, no error
+        cards = [quick.get(text) for text in texts]
+        if all(cards) and cards_mask(cards).bit_count() == len(cards):
+            return cards
     errors = []
     cards: list[Card] = []
     seen = 0
-    quick = _QUICK_TOKENS
     for index, text in enumerate(texts):
         card = quick.get(text) if type(text) is str else (text if isinstance(text, Card) else None)
         if card is None:

@@ -1,0 +1,40 @@
+"""Fixtures of the hardening tests: one app and client for the in-process tests, and one real
+gunicorn process (the shipped gunicorn.conf.py) for the checks only a real server can answer.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from calculator import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+# bench/http_server.py starts and stops gunicorn for the benchmarks; the tests share it. Put
+# bench/ last on the path: it holds http.py, which must not shadow the standard library.
+if str(ROOT / "bench") not in sys.path:
+    sys.path.append(str(ROOT / "bench"))
+
+
+@pytest.fixture(scope="session")
+def app():
+    return create_app()
+
+
+@pytest.fixture(scope="session")
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def gunicorn_server():
+    """A real gunicorn (shipped config, two workers) on 127.0.0.1 and a free port."""
+    from http_server import Gunicorn
+
+    server = Gunicorn(workers=2)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
