@@ -42,7 +42,7 @@ peers: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-test peers wrk
 	$(BIN)/python bench/engine.py
-	$(BIN)/python bench/http.py
+	$(BIN)/python bench/api_http.py
 	$(BIN)/python bench/load.py
 
 clean:

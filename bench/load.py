@@ -16,24 +16,19 @@ Figures, never pass/fail. Results also go to bench/results/load.json.
 """
 from __future__ import annotations
 
+import argparse
+import json
 import os
+import random
+import signal
+import statistics
 import sys
+import threading
+import time
+from pathlib import Path
 
-# This folder holds http.py: keep it last on sys.path so `import http` is the standard library.
-_HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE] + [_HERE]
-
-import argparse  # noqa: E402
-import json  # noqa: E402
-import random  # noqa: E402
-import signal  # noqa: E402
-import statistics  # noqa: E402
-import threading  # noqa: E402
-import time  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-from http_server import ROOT, Gunicorn, request  # noqa: E402
-from http_wrk import run_wrk, wrk_available  # noqa: E402
+from http_server import ROOT, Gunicorn, request
+from http_wrk import run_wrk, wrk_available
 
 RESULTS = ROOT / "bench" / "results"
 DECK = [rank + suit for suit in "shdc" for rank in "A23456789TJQK"]

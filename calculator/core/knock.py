@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import ALL_CARDS, Card, cards_mask
+from .cards import Card, cards_mask, mask_cards
 from .hands import read_hand, read_upcard, refuse_shared_cards
 from .melds import Meld, best_arrangement_of_mask, best_discard_deadwood_of_mask, \
     deadwood_of_mask, discard_deadwoods_of_mask
@@ -103,36 +103,56 @@ def analyze_cards(hand: tuple[Card, ...], limit: int, known: list[Card] | None) 
     )
 
 
+_SUIT_BITS = 0x1FFF
+_ALL = (1 << 52) - 1
+_RANK_COLUMN = [sum(1 << (suit * 13 + rank) for suit in range(4)) for rank in range(13)]
+# Every card worth at most p points, for p = 0..10.
+_WORTH_AT_MOST = [sum(_RANK_COLUMN[r] for r in range(13) if min(r + 1, 10) <= p)
+                  for p in range(11)]
+
+
+def _meld_partners(mask: int) -> int:
+    """Cards that could meld with this hand: a third (or fourth) card of a rank it holds twice,
+    or a card of a suit next to one it holds. Any other drawn card stays deadwood."""
+    suits = [mask >> (13 * s) & _SUIT_BITS for s in range(4)]
+    near = 0
+    for s, suit_mask in enumerate(suits):
+        near |= ((suit_mask << 1 | suit_mask >> 1) & _SUIT_BITS) << (13 * s)
+    a, b, c, d = suits
+    pairs = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+    for rank in range(13):
+        if pairs >> rank & 1:
+            near |= _RANK_COLUMN[rank]
+    return near
+
+
 def find_outs(mask: int, deadwood: int, limit: int, known_mask: int) -> Outs:
     """The unseen cards that, drawn next, allow gin or a knock.
 
-    A drawn card that can meld with nothing in the hand (no two cards of its rank, no card of
-    its suit next to it) stays deadwood whatever is discarded, so the hand after drawing it is
-    either the hand as it is (discard the drawn card) or the best 9 cards plus the drawn card;
-    only the other cards need the 11-card search.
+    A drawn card that can meld with nothing in the hand stays deadwood whatever is discarded,
+    so the hand after drawing it is either the hand as it is (discard the drawn card) or the
+    best 9 cards plus the drawn card: such a card allows a knock exactly when the hand already
+    can or when its points fit under the limit beside the best 9, and never gin. Only the
+    cards that could meld go through the 11-card search.
     """
-    unseen = [c for c in ALL_CARDS if not (mask | known_mask) & c.bit]
+    unseen = _ALL & ~(mask | known_mask)
     if deadwood == 0:
-        return Outs(tuple(unseen), tuple(unseen))
-    best_nine = best_discard_deadwood_of_mask(mask)  # of 10 cards: the best 9 of them
-    gin, knock = [], []
-    for card in unseen:
-        if _can_meld_with(mask, card):
-            after = best_discard_deadwood_of_mask(mask | card.bit)
-        else:
-            after = min(deadwood, best_nine + card.points)
+        every = mask_cards(unseen)
+        return Outs(every, every)
+    partners = _meld_partners(mask) & unseen
+    if deadwood <= limit:
+        knock = unseen
+    else:
+        room = limit - best_discard_deadwood_of_mask(mask)  # beside the best 9 of the 10
+        knock = (unseen & ~partners & _WORTH_AT_MOST[room]) if room > 0 else 0
+    gin = 0
+    rest = partners
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        after = best_discard_deadwood_of_mask(mask | bit)
         if after == 0:
-            gin.append(card)
+            gin |= bit
         if after <= limit:
-            knock.append(card)
-    return Outs(tuple(gin), tuple(knock))
-
-
-def _can_meld_with(mask: int, card: Card) -> bool:
-    same_rank = sum(1 for s in range(4) if mask >> (s * 13 + card.rank) & 1)
-    if same_rank >= 2:
-        return True
-    base = card.suit * 13
-    below = card.rank > 0 and mask >> (base + card.rank - 1) & 1
-    above = card.rank < 12 and mask >> (base + card.rank + 1) & 1
-    return bool(below or above)
+            knock |= bit
+    return Outs(mask_cards(gin), mask_cards(knock))

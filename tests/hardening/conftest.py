@@ -11,8 +11,7 @@ import pytest
 from calculator import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
-# bench/http_server.py starts and stops gunicorn for the benchmarks; the tests share it. Put
-# bench/ last on the path: it holds http.py, which must not shadow the standard library.
+# bench/http_server.py starts and stops gunicorn for the benchmarks; the tests share it.
 if str(ROOT / "bench") not in sys.path:
     sys.path.append(str(ROOT / "bench"))
 

@@ -188,7 +188,7 @@ LARGEST = [
 @pytest.mark.parametrize("label, endpoint, build", LARGEST, ids=[c[0] for c in LARGEST])
 def test_largest_legitimate_requests(client, label, endpoint, build, record_property, capsys):
     """Answered, and well inside gunicorn's 30 s worker timeout (a third of it). The time is
-    printed and recorded; bench/http.py measures the same requests through gunicorn."""
+    printed and recorded; bench/api_http.py measures the same requests through gunicorn."""
     body = build()
     response, sent, seconds = _timed(client, endpoint, body)
     check_answer(response, sent)

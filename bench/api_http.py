@@ -2,9 +2,9 @@
 against GET /healthz (the baseline: the cost of HTTP, gunicorn and Flask alone) and the API,
 then the batch endpoint end to end, and the largest legitimate requests.
 
-    .venv/bin/python bench/http.py                 # 10 s a scenario, 16 connections
-    .venv/bin/python bench/http.py --runs 3        # the figures of docs/OPERATIONS.md
-    .venv/bin/python bench/http.py --quick         # 2 s a scenario (a smoke run)
+    .venv/bin/python bench/api_http.py                 # 10 s a scenario, 16 connections
+    .venv/bin/python bench/api_http.py --runs 3        # the figures of docs/OPERATIONS.md
+    .venv/bin/python bench/api_http.py --quick         # 2 s a scenario (a smoke run)
 
 Figures, never pass/fail: each row is compared with the targets (analyze >= 0.8x the healthz
 baseline, score >= 0.6x, p99 <= 25 ms, no errors; batch >= 50,000 hands/s). The machines are
@@ -13,24 +13,17 @@ taken within a run, then the median over runs. Results also go to bench/results/
 """
 from __future__ import annotations
 
+import argparse
+import json
 import os
+import random
+import statistics
 import sys
+import time
+from pathlib import Path
 
-# Run as `python bench/http.py`, this file's folder is first on sys.path, and this file is
-# named `http`: move the folder last, so `import http` (urllib, gunicorn) finds the standard
-# library, and our helpers (http_server, http_wrk) are still found.
-_HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE] + [_HERE]
-
-import argparse  # noqa: E402
-import json  # noqa: E402
-import random  # noqa: E402
-import statistics  # noqa: E402
-import time  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-from http_server import ROOT, Gunicorn, request  # noqa: E402
-from http_wrk import run_wrk, wrk_available  # noqa: E402
+from http_server import ROOT, Gunicorn, request
+from http_wrk import run_wrk, wrk_available
 
 RESULTS = ROOT / "bench" / "results"
 DECK = [rank + suit for suit in "shdc" for rank in "A23456789TJQK"]
