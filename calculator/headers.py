@@ -38,10 +38,13 @@ def _add_cors(response: Response) -> None:
     if allowed != "*":
         response.vary.add("Origin")  # the answer differs by origin: caches must know
     origin = request.headers.get("Origin")
+    if allowed == "*":
+        # the same on every answer, so a shared cache can never serve one without it
+        response.headers["Access-Control-Allow-Origin"] = "*"
     if not origin:
         return
     if allowed == "*":
-        response.headers["Access-Control-Allow-Origin"] = "*"
+        pass
     elif origin in allowed:
         response.headers["Access-Control-Allow-Origin"] = origin
     else:

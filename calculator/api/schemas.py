@@ -178,8 +178,12 @@ class BoundedList(fields.List):
                 result.append(self.inner.deserialize(item, **kwargs))
             except ValidationError as error:
                 errors[index] = error.messages
-                if len(errors) >= limits.MAX_REPORTED_ERRORS:
-                    break  # refusing a hostile body must cost less than serving a real one
+                unread = len(value) - index - 1
+                if len(errors) >= limits.MAX_REPORTED_ERRORS and unread:
+                    # refusing a hostile body must cost less than serving a real one
+                    errors = {"_schema": [f"reading stopped after {len(errors)} bad items; "
+                                          f"the last {unread} were not read"], **errors}
+                    break
         if errors:
             raise ValidationError(errors)
         return result

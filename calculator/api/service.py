@@ -64,7 +64,8 @@ def _defender(data: dict):
 def layoffs_answer(data: dict) -> dict:
     result = layoffs(_knocker(data), data["defender"]["hand"], data["rules"], data["upcard"])
     answer = schemas.dump_layoffs(result)
-    answer["knocker"].update(deadwood=result.knocker.deadwood, gin=result.gin)
+    answer["knocker"].update(deadwood=result.knocker.deadwood, gin=result.gin,
+                             big_gin=result.big_gin)
     if result.discard is not None:
         answer["knocker"]["discard"] = str(result.discard)
     return answer

@@ -53,6 +53,11 @@ class LayoffResult:
     def gin(self) -> bool:
         return self.knocker.deadwood == 0
 
+    @property
+    def big_gin(self) -> bool:
+        """All 11 of the knocker's cards meld (whether or not the rules pay for it)."""
+        return self.gin and len(self.knocker.cards) == 11
+
 
 def layoff_chains(melds: tuple[Meld, ...], defender_mask: int) -> list[tuple[int, list[int]]]:
     """(meld index, card bits in the order they must be laid off) for every non-empty chain."""

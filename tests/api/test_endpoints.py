@@ -3,6 +3,7 @@ error with its status, problem type and JSON Pointer, CORS and security headers,
 limit, and batch answers equal to single ones."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -189,7 +190,7 @@ def test_layoffs_chain_onto_both_ends_of_a_run(client):
     assert answer.status_code == 200
     assert answer.get_json() == {
         "knocker": {"melds": [run("6s 7s 8s"), set_("Kh Kd Kc"), run("2d 3d 4d")],
-                    "deadwood_cards": ["Ac"], "deadwood": 1},
+                    "deadwood_cards": ["Ac"], "deadwood": 1, "gin": False, "big_gin": False},
         "defender": {"melds": [],
                      "layoffs": [{"card": "9s", "meld": 0}, {"card": "Ts", "meld": 0},
                                  {"card": "5s", "meld": 0}],
@@ -204,8 +205,41 @@ def test_nothing_is_laid_off_onto_gin(client):
         "knocker": {"hand": HAND + " 4s"}, "defender": {"hand": "5s 6s 7s Kc Kd Kh 9h 8h 2d 3d"}})
     got = answer.get_json()
     assert got["knocker"]["deadwood"] == 0
+    assert got["knocker"]["gin"] is True and got["knocker"]["discard"] == "5h"
     assert got["defender"]["layoffs"] == [] and got["options"] == []
     assert got["defender"]["melds"] == [run("5s 6s 7s"), set_("Kh Kd Kc")]
+
+
+@pytest.mark.parametrize("knocker, defender, expected", [
+    pytest.param({"hand": HAND + " 4s"}, "5s 6s 7s Kc Kd Kh 9h 8h 2d 3d",
+                 {"melds": [run("As 2s 3s 4s"), set_("7h 7d 7c"), run("Tc Jc Qc")],
+                  "deadwood_cards": [], "deadwood": 0, "gin": True, "big_gin": False,
+                  "discard": "5h"},
+                 id="11 cards, gin after discarding 5h"),
+    pytest.param({"hand": HAND + " Kd"}, "4s 5s 7s Kc Ks Kh 9h 8h 2d 3d",
+                 {"melds": [run("As 2s 3s"), set_("7h 7d 7c"), run("Tc Jc Qc")],
+                  "deadwood_cards": ["5h"], "deadwood": 5, "gin": False, "big_gin": False,
+                  "discard": "Kd"},
+                 id="11 cards, a knock after discarding Kd"),
+    pytest.param({"hand": HAND}, DEFENDER,
+                 {"melds": [run("As 2s 3s"), set_("7h 7d 7c"), run("Tc Jc Qc")],
+                  "deadwood_cards": ["5h"], "deadwood": 5, "gin": False, "big_gin": False},
+                 id="10 cards: no discard"),
+    pytest.param({"melds": [["As", "2s", "3s", "4s"], "7c 7h 7d", "Tc Jc Qc"]},
+                 "5s 6s 7s Kc Kd Kh 9h 8h 2d 3d",
+                 {"melds": [run("As 2s 3s 4s"), set_("7h 7d 7c"), run("Tc Jc Qc")],
+                  "deadwood_cards": [], "deadwood": 0, "gin": True, "big_gin": False},
+                 id="a spread of gin: no discard"),
+    pytest.param({"hand": "As 2s 3s 4s 7c 7h 7d Tc Jc Qc Kc"}, "5s 6s 7s Ks Kd Kh 9h 8h 2d 3d",
+                 {"melds": [run("As 2s 3s 4s"), set_("7h 7d 7c"), run("Tc Jc Qc Kc")],
+                  "deadwood_cards": [], "deadwood": 0, "gin": True, "big_gin": True},
+                 id="big gin: all 11 meld, nothing discarded"),
+])
+def test_layoffs_knocker_says_gin_and_the_discard(client, knocker, defender, expected):
+    answer = client.post("/api/v1/layoffs", json={"knocker": knocker,
+                                                   "defender": {"hand": defender}})
+    assert answer.status_code == 200
+    assert answer.get_json()["knocker"] == expected
 
 
 def test_games_sheet(client):
@@ -337,7 +371,7 @@ ERROR_CASES = [
     pytest.param("/api/v1/analyze/batch", {"hands": [HAND, "As 2s 3s 7c Xh 7d Tc Jc Qc 5h"]},
                  "invalid-card", ["/hands/1/4"], ["'Xh'"], id="batch: bad token in hand 2"),
     pytest.param("/api/v1/analyze/batch", {"hands": []}, "invalid-input", ["/hands"],
-                 ["between 1 and 10000"], id="batch: no hands"),
+                 ["has 0 items; from 1 to 10000 allowed"], id="batch: no hands"),
     pytest.param("/api/v1/analyze/batch", {"hands": [HAND], "rules": {"preset": "oklahoma"}},
                  "invalid-rule", ["/upcard"], ["upcard"], id="batch: oklahoma without upcard"),
     pytest.param("/api/v1/layoffs", {"knocker": {"hand": HAND},
@@ -399,7 +433,8 @@ ERROR_CASES = [
                  "invalid-input", ["/players/0"], ["1 to 40"], id="name too long"),
     pytest.param("/api/v1/games", {"players": ["Ann", "Bob"],
                                     "hands": [{"winner": "Ann", "points": 1}] * 501},
-                 "invalid-input", ["/hands"], [], id="ledger over 500 hands"),
+                 "invalid-input", ["/hands"], ["has 501 items; from 0 to 500 allowed"],
+                 id="ledger over 500 hands"),
     pytest.param("/api/v1/games", {"players": ["Ann", "Bob"], "rules": {"preset": "oklahoma"},
                                     "hands": [{"knocked_by": "Ann", "knocker": {"deadwood": 2},
                                                "defender": {"deadwood": 9}}]},
@@ -420,6 +455,81 @@ def test_errors(client, path, body, kind, pointers, words):
     assert [error["pointer"] for error in problem["errors"]] == pointers
     for word in words:
         assert word in problem["errors"][0]["detail"]
+    if len(pointers) == 1:
+        assert problem["detail"] == problem["errors"][0]["detail"]
+    else:
+        assert problem["detail"].startswith(f"{len(pointers)} errors: {pointers[0]}: ")
+
+
+def test_detail_is_the_one_errors_text(client):
+    problem = client.post("/api/v1/analyze", json={"hand": "As 2s 3s Qx 7h 7d Tc Jc Qc 5h"})
+    assert problem.get_json()["detail"] == "unknown suit 'x' in token 4 'Qx'"
+
+
+@pytest.mark.parametrize("hand, detail", [
+    pytest.param("As 2s 3s Qx 7h 7d Tc Jc Qc A♠",
+                 "2 errors: /hand/3: unknown suit 'x' in token 4 'Qx'; /hand/9: duplicate card "
+                 "As ('A♠') in token 10: already given as token 1", id="two"),
+    pytest.param("Xs 2s 3s Qx 7h 7d Tc Zc Qc 5h",
+                 "3 errors: /hand/0: unknown rank 'X' in token 1 'Xs'; /hand/3: unknown suit 'x' "
+                 "in token 4 'Qx'; /hand/7: unknown rank 'Z' in token 8 'Zc'", id="three"),
+    pytest.param("Xs 2s 3s Qx 7h 7d Tc Zc Qc 5y",
+                 "4 errors: /hand/0: unknown rank 'X' in token 1 'Xs'; /hand/3: unknown suit 'x' "
+                 "in token 4 'Qx'; /hand/7: unknown rank 'Z' in token 8 'Zc'; and 1 more",
+                 id="four: the first three and how many more"),
+])
+def test_detail_counts_several_errors(client, hand, detail):
+    problem = client.post("/api/v1/analyze", json={"hand": hand}).get_json()
+    assert problem["detail"] == detail
+    assert len(problem["errors"]) == int(detail.split()[0])
+
+
+def test_detail_names_errors_of_several_fields(client):
+    problem = client.post("/api/v1/score", json={"outcome": "draw", "knocker": {"deadwood": 3},
+                                                  "defender": {"deadwood": 4}}).get_json()
+    assert problem["detail"] == ("2 errors: /knocker: a draw has no knocker or defender; "
+                                 "/defender: a draw has no knocker or defender")
+
+
+def test_more_than_50_errors_are_cut_to_50(client):
+    answer = client.post("/api/v1/analyze", json={"hand": ["Xs"] * 60})
+    assert answer.status_code == 422
+    problem = answer.get_json()
+    assert [e["pointer"] for e in problem["errors"]] == [f"/hand/{i}" for i in range(50)]
+    assert problem["detail"] == (
+        "60 errors: /hand/0: unknown rank 'X' in token 1 'Xs'; /hand/1: unknown rank 'X' in "
+        "token 2 'Xs'; /hand/2: unknown rank 'X' in token 3 'Xs'; and 57 more (the first 50 are "
+        "listed)")
+
+
+def test_a_batch_of_many_bad_hands_lists_50_errors(client):
+    answer = client.post("/api/v1/analyze/batch", json={"hands": ["As 2s 3s 7c Xh"] * 60})
+    assert answer.status_code == 422
+    problem = answer.get_json()
+    # the note that reading stopped comes first, then the bad hands read before it stopped
+    assert [e["pointer"] for e in problem["errors"]] == (
+        ["/hands"] + [f"/hands/{i}/4" for i in range(49)])
+    bad = "unknown rank 'X' in token 5 'Xh'"
+    count, _, listed = problem["detail"].partition(" errors: ")
+    assert int(count) == 51
+    assert listed.startswith("/hands: reading stopped after 50 bad items; the last 10 were "
+                             f"not read; /hands/0/4: {bad}; /hands/1/4: {bad}; and ")
+
+
+def test_a_batch_of_many_bad_hands_says_its_errors_were_cut(client):
+    problem = client.post("/api/v1/analyze/batch",
+                          json={"hands": ["As 2s 3s 7c Xh"] * 60}).get_json()
+    assert problem["detail"].endswith(" (the first 50 are listed)")
+    assert problem["errors"][0] == {"pointer": "/hands",
+                                    "detail": "reading stopped after 50 bad items; the last "
+                                              "10 were not read"}
+
+
+def test_exactly_50_errors_are_all_listed(client):
+    problem = client.post("/api/v1/analyze/batch",
+                          json={"hands": ["As 2s 3s 7c Xh"] * 50}).get_json()
+    assert len(problem["errors"]) == 50
+    assert problem["detail"].endswith("; and 47 more")
 
 
 def problem_of(answer, status):
@@ -446,6 +556,43 @@ def test_bodies_that_are_not_json(client, data, content_type, status, words):
     kwargs = {"content_type": content_type} if content_type else {}
     problem = problem_of(client.post("/api/v1/analyze", data=data, **kwargs), status)
     assert words in problem["detail"]
+
+
+@pytest.mark.parametrize("raw, pointer, token", [
+    pytest.param(rb'{"hand": "\ud800s 2s 3s 7c 7h 7d Tc Jc Qc 5h"}', "/hand/0", "\ud800s",
+                 id="in a hand string"),
+    pytest.param(rb'{"hand": ["As", "2s", "3s", "7c", "\udfffh", "7d", "Tc", "Jc", "Qc", "5h"]}',
+                 "/hand/4", "\udfffh", id="in a hand array"),
+])
+def test_a_lone_surrogate_is_echoed_with_ascii_escapes(client, raw, pointer, token):
+    # JSON text may hold a lone surrogate, which UTF-8 cannot: the answer quoting it is written
+    # with ASCII escapes (the same JSON value), not a 500
+    answer = client.post("/api/v1/analyze", data=raw, content_type="application/json")
+    assert answer.status_code == 422
+    assert answer.mimetype == PROBLEM
+    data = answer.get_data()
+    assert data.isascii()
+    assert b"'" + token.encode("unicode_escape") + b"'" in data
+    problem = json.loads(data)
+    assert problem["type"] == URN + "invalid-card"
+    assert problem["errors"][0]["pointer"] == pointer
+    assert f"'{token}'" in problem["detail"] and problem["detail"] == problem["errors"][0]["detail"]
+
+
+def test_a_surrogate_pair_is_a_character(client):
+    # U+1F0A1, the ace of spades, written as its surrogate pair
+    raw = rb'{"hand": "\ud83c\udca1 2s 3s 7c 7h 7d Tc Jc Qc 5h", "outs": false}'
+    answer = client.post("/api/v1/analyze", data=raw, content_type="application/json")
+    assert answer.status_code == 200
+    assert answer.get_json()["melds"][0] == run("As 2s 3s")
+
+
+def test_an_answer_echoing_a_lone_surrogate_name_is_escaped(client):
+    raw = rb'{"players": ["\ud800", "Bob"], "hands": [{"winner": "\ud800", "points": 10}]}'
+    answer = client.post("/api/v1/games", data=raw, content_type="application/json")
+    assert answer.status_code == 200
+    assert answer.get_data().isascii()
+    assert json.loads(answer.get_data())["games"][0]["totals"] == {"\ud800": 10, "Bob": 0}
 
 
 def test_a_json_suffix_type_is_json(client):
@@ -495,9 +642,11 @@ def test_cors_on_errors_too(client):
     assert answer.headers["Access-Control-Allow-Origin"] == "*"
 
 
-def test_no_cors_headers_without_origin(client):
+def test_any_origin_is_allowed_on_every_api_answer_even_without_origin(client):
+    # the same header with or without Origin, so a shared cache cannot serve one without it
     answer = client.post("/api/v1/score", json={"outcome": "draw"})
-    assert "Access-Control-Allow-Origin" not in answer.headers
+    assert answer.headers["Access-Control-Allow-Origin"] == "*"
+    assert "Access-Control-Allow-Origin" not in client.get("/").headers
 
 
 def test_cors_preflight(client):
@@ -528,6 +677,71 @@ def test_cors_configured_origins(origin, allowed):
         else:
             assert "Access-Control-Allow-Origin" not in answer.headers
             assert "Access-Control-Allow-Methods" not in answer.headers
+
+
+TWO_ORIGINS = "https://a.example, https://b.example"  # as an environment variable gives it
+
+
+@pytest.mark.parametrize("origin, allowed", [
+    ("https://a.example", True),
+    ("https://b.example", True),
+    ("https://c.example", False),
+    ("https://a.example.evil.example", False),
+    ("https://evil.example/https://a.example", False),
+    ("https://a.example,", False),
+    ("https://a.example, https://b.example", False),
+    ("https://a.example/", False),
+    ("http://a.example", False),
+    ("a.example", False),
+])
+def test_cors_origins_from_one_string_match_exactly(origin, allowed):
+    client = create_app({"CORS_ORIGINS": TWO_ORIGINS}).test_client()
+    for answer in (client.post("/api/v1/score", json={"outcome": "draw"},
+                               headers={"Origin": origin}),
+                   client.options("/api/v1/score", headers={
+                       "Origin": origin, "Access-Control-Request-Method": "POST"})):
+        assert "Origin" in answer.vary
+        if allowed:
+            assert answer.headers["Access-Control-Allow-Origin"] == origin
+        else:
+            assert "Access-Control-Allow-Origin" not in answer.headers
+            assert "Access-Control-Allow-Methods" not in answer.headers
+
+
+def test_cors_origins_from_the_environment(monkeypatch):
+    monkeypatch.setenv("GIN_CORS_ORIGINS", TWO_ORIGINS)
+    client = create_app().test_client()
+    for origin, allowed in (("https://b.example", True), ("https://c.example", False)):
+        answer = client.post("/api/v1/score", json={"outcome": "draw"},
+                             headers={"Origin": origin})
+        assert (answer.headers.get("Access-Control-Allow-Origin") == origin) is allowed
+        assert "Origin" in answer.vary
+
+
+@pytest.mark.parametrize("setting", [["https://a.example"], TWO_ORIGINS], ids=["list", "string"])
+@pytest.mark.parametrize("method, path, body, status", [
+    ("post", "/api/v1/score", {"outcome": "draw"}, 200),
+    ("post", "/api/v1/analyze", {"hand": "x"}, 422),
+    ("get", "/api/v1/rules", None, 200),
+    ("get", "/api/v1/analyze", None, 405),
+    ("get", "/api/v1/nope", None, 404),
+    ("options", "/api/v1/analyze", None, 200),
+])
+@pytest.mark.parametrize("origin", [None, "https://a.example", "https://c.example"])
+def test_vary_origin_on_every_api_answer_when_origins_are_listed(setting, method, path, body,
+                                                                 status, origin):
+    client = create_app({"CORS_ORIGINS": setting}).test_client()
+    answer = client.open(path, method=method.upper(), json=body,
+                         headers={"Origin": origin} if origin else {})
+    assert answer.status_code == status
+    assert "Origin" in answer.vary
+
+
+def test_no_vary_origin_outside_the_api():
+    client = create_app({"CORS_ORIGINS": TWO_ORIGINS}).test_client()
+    answer = client.get("/healthz", headers={"Origin": "https://a.example"})
+    assert "Origin" not in answer.vary
+    assert "Access-Control-Allow-Origin" not in answer.headers
 
 
 @pytest.mark.parametrize("method, path, body", [
@@ -566,6 +780,21 @@ def test_batch_of_10001_hands_is_refused_at_hands(client):
                          json={"hands": [HAND] * (limits.MAX_BATCH_HANDS + 1)})
     assert answer.status_code == 422
     assert [e["pointer"] for e in answer.get_json()["errors"]] == ["/hands"]
+
+
+@pytest.mark.parametrize("path, body, detail", [
+    pytest.param("/api/v1/analyze/batch", {"hands": ["x"] * (limits.MAX_BATCH_HANDS + 1)},
+                 "has 10001 items; from 1 to 10000 allowed", id="batch of 10,001 bad hands"),
+    pytest.param("/api/v1/games", {"players": ["Ann", "Bob"],
+                                   "hands": [{"winner": "Cy", "points": -1}] * 501},
+                 "has 501 items; from 0 to 500 allowed", id="ledger of 501 bad entries"),
+])
+def test_an_over_long_list_is_one_error_before_its_items_are_read(client, path, body, detail):
+    answer = client.post(path, json=body)
+    assert answer.status_code == 422
+    problem = answer.get_json()
+    assert problem["errors"] == [{"pointer": "/hands", "detail": detail}]
+    assert problem["detail"] == detail and problem["type"] == URN + "invalid-input"
 
 
 def sample_hands(count, seed=7):

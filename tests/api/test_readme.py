@@ -1,52 +1,17 @@
 """The README's API tour shows real answers: each curl command is replayed against the app
-(through the same shell pipe, if it has one) and must print exactly the output shown under it."""
+(through the same shell pipe, if it has one) and must print exactly the output shown under it.
+`python tools/refresh_examples.py` rewrites the outputs; these tests say when it is due."""
 from __future__ import annotations
-
-import re
-import shlex
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-from calculator import create_app
-
-README = Path(__file__).resolve().parents[2] / "README.md"
-BASE = "http://127.0.0.1:8000"
-BLOCK = re.compile(r"```sh\n(?P<command>curl .*?)\n```\n```json\n(?P<output>.*?)```", re.S)
-
-
-def tour(text: str):
-    """(command, output shown) for every curl example followed by its output block."""
-    for match in BLOCK.finditer(text):
-        yield match.group("command"), match.group("output")
-
-
-def run(command: str, client) -> str:
-    """What the command prints when the server is this app."""
-    line = command.replace("\\\n", " ")
-    curl, _, pipe = line.partition(" | ")
-    words = shlex.split(curl)
-    url = next(word for word in words if word.startswith(BASE))
-    body = words[words.index("-d") + 1] if "-d" in words else None
-    headers = {}
-    if "-H" in words:
-        name, _, value = words[words.index("-H") + 1].partition(": ")
-        headers[name] = value
-    method = "POST" if body is not None else "GET"
-    answer = client.open(url[len(BASE):], method=method, data=body, headers=headers)
-    text = answer.get_data(as_text=True)
-    if pipe:
-        pipe = re.sub(r"\bpython3\b", shlex.quote(sys.executable), pipe)
-        text = subprocess.run(pipe, shell=True, input=text, capture_output=True, text=True,
-                              check=True).stdout
-    return text
+import refresh_examples
+from refresh_examples import BASE, README_PATH as README, run, tour
 
 
 @pytest.fixture(scope="module")
 def client():
-    return create_app().test_client()
+    return refresh_examples.make_client()
 
 
 def test_readme_starts_with_the_two_commands():
@@ -77,3 +42,47 @@ def test_the_tour_covers_every_endpoint():
                          ids=[f"example {i + 1}" for i in range(len(EXAMPLES))])
 def test_readme_outputs_are_real(client, command, shown):
     assert run(command, client) == shown
+
+
+def test_the_refresh_tool_finds_the_readme_up_to_date(client):
+    result = refresh_examples.refresh_readme(client)
+    assert not result.problems
+    assert not result.stale, "run python tools/refresh_examples.py\n" + result.diff()
+
+
+def test_the_refresh_tool_rewrites_a_stale_output(client, tmp_path):
+    text = README.read_text(encoding="utf-8")
+    command, shown = EXAMPLES[0]
+    stale = tmp_path / "README.md"
+    stale.write_text(text.replace(shown, '{"old":"answer"}\n', 1), encoding="utf-8")
+    result = refresh_examples.refresh_readme(client, stale)
+    assert result.stale and '-{"old":"answer"}' in result.diff()
+    assert result.new == refresh_examples.refresh_readme(client).new
+
+
+@pytest.mark.parametrize("command, method, headers, body", [
+    pytest.param("curl -s http://127.0.0.1:8000/healthz", "GET", {}, None, id="GET"),
+    pytest.param("curl -s http://127.0.0.1:8000/api/v1/score -H 'Content-Type: application/json'"
+                 " -d '{\"outcome\": \"draw\"}'", "POST",
+                 {"Content-Type": "application/json"}, '{"outcome": "draw"}', id="POST -d"),
+    pytest.param("curl -s -X OPTIONS http://127.0.0.1:8000/api/v1/score \\\n"
+                 "  -H 'Origin: https://a.example' -H 'Access-Control-Request-Method: POST'",
+                 "OPTIONS", {"Origin": "https://a.example",
+                             "Access-Control-Request-Method": "POST"}, None,
+                 id="-X and two -H"),
+])
+def test_a_curl_command_becomes_this_request(command, method, headers, body):
+    seen = {}
+
+    class Recorder:
+        def open(self, path, method, data, headers):
+            seen.update(path=path, method=method, data=data, headers=headers)
+
+            class Answer:
+                def get_data(self, as_text):
+                    return "{}\n"
+            return Answer()
+
+    assert run(command, Recorder()) == "{}\n"
+    assert seen["method"] == method and seen["headers"] == headers and seen["data"] == body
+    assert seen["path"].startswith("/")

@@ -1,17 +1,17 @@
 """The contract and the app agree.
 
 openapi.yaml is a valid OpenAPI 3.1 document; every example in it is the app's real answer to
-its request and fits its schema; the limits it quotes are the code's; and schemathesis, run
-in-process against the WSGI app, finds no answer that breaks the contract: every status,
-content type, header and body as documented, schema-valid bodies accepted (or refused with
-the documented 422 for the card rules JSON Schema cannot say), schema-invalid bodies refused.
+its request (`x-request`), fits its schema, and is written as tools/refresh_examples.py writes
+it; the limits it quotes are the code's; and schemathesis, run in-process against the WSGI
+app, finds no answer that breaks the contract: every status, content type, header and body as
+documented, schema-valid bodies accepted (or refused with the documented 422 for the card
+rules JSON Schema cannot say), schema-invalid bodies refused.
 """
 from __future__ import annotations
 
 import os
 import time
 from collections import Counter
-from pathlib import Path
 
 import pytest
 import schemathesis
@@ -23,10 +23,11 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 from schemathesis.config import SchemathesisConfig
 
+import refresh_examples  # tools/refresh_examples.py (see conftest.py)
 from calculator import create_app
 from calculator.api import limits
 
-SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
+SPEC_PATH = refresh_examples.SPEC_PATH
 SPEC = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
 METHODS = {"get", "put", "post", "delete", "patch", "options", "head", "trace"}
 
@@ -37,7 +38,7 @@ FUZZ_EXAMPLES = 150
 
 @pytest.fixture(scope="module")
 def client():
-    return create_app().test_client()
+    return refresh_examples.make_client()
 
 
 def operations():
@@ -109,36 +110,14 @@ def request_examples():
                 yield pytest.param(where, example["value"], id=f"{method} {path} {name}")
 
 
-def response_examples():
-    for path, method, operation in operations():
-        requests = {name: example["value"] for name, example in operation.get(
-            "requestBody", {}).get("content", {}).get("application/json", {}).get(
-            "examples", {}).items()}
-        for status, response in operation["responses"].items():
-            if "$ref" in response:
-                continue
-            for media, content in response.get("content", {}).items():
-                for name, example in content.get("examples", {}).items():
-                    sent = example.get("x-request", requests.get(name))
-                    where = ("paths", path, method, "responses", status, "content", media)
-                    yield pytest.param(path, method, int(status), media, sent, example["value"],
-                                       where, id=f"{method} {path} {status} {name}")
+# Every response example, each with the request it answers (its x-request).
+EXAMPLES = refresh_examples.spec_examples(SPEC)
 
 
-# The shared error answers, each with the request that produces it.
-SHARED_EXAMPLES = {
-    ("BadRequest", "malformed-json"): lambda c: c.post(
-        "/api/v1/analyze", data=b'{"hand": ', content_type="application/json"),
-    ("BadRequest", "not-utf-8"): lambda c: c.post(
-        "/api/v1/analyze", data=b'{"hand": "A\xff"}', content_type="application/json"),
-    ("ContentTooLarge", "too-large"): lambda c: c.post(
-        "/api/v1/analyze/batch", data=b'{"hands": ["' + b"As " * 400_000 + b'"]}',
-        content_type="application/json"),
-    ("UnsupportedMediaType", "text-plain"): lambda c: c.post(
-        "/api/v1/analyze", data="As 2s 3s", content_type="text/plain"),
-    ("MethodNotAllowed", "get-analyze"): lambda c: c.get("/api/v1/analyze"),
-    ("NotFound", "not-found"): lambda c: c.get("/api/v1/nope"),
-}
+def example_id(example) -> str:
+    if example.method is None:
+        return f"{example.where[2]} {example.where[-1]}"
+    return f"{example.method} {example.path} {example.status} {example.where[-1]}"
 
 
 @pytest.mark.parametrize("where, value", list(request_examples()))
@@ -146,34 +125,100 @@ def test_request_examples_fit_their_schema(where, value):
     validator(*where, "schema").validate(value)
 
 
-@pytest.mark.parametrize("path, method, status, media, sent, value, where",
-                         list(response_examples()))
-def test_response_examples_are_real_answers(client, path, method, status, media, sent, value,
-                                            where):
-    if method == "get":
-        answer = client.get(path)
+@pytest.mark.parametrize("example", EXAMPLES, ids=[example_id(e) for e in EXAMPLES])
+def test_response_examples_are_real_answers(client, example):
+    assert not refresh_examples.request_problems(SPEC, example)
+    answer = refresh_examples.send(client, example)
+    if example.status is not None:
+        assert answer.status_code == example.status
     else:
-        assert sent is not None, "an answer example needs its request (same name, or x-request)"
-        answer = client.open(path, method=method.upper(), json=sent)
-    assert answer.status_code == status
-    assert answer.mimetype == media
-    assert answer.get_json() == value
-    validator(*where, "schema").validate(value)
+        assert answer.status_code == example.value["status"]
+    assert answer.mimetype == example.media
+    assert answer.get_json() == example.value
+    schema = (example.where[:-2] + ("schema",) if example.method is not None
+              else ("components", "schemas", "Problem"))
+    validator(*schema).validate(example.value)
 
 
-def test_shared_error_examples_are_real_answers(client):
-    responses = SPEC["components"]["responses"]
-    found = set()
-    for name, response in responses.items():
-        for media, content in response.get("content", {}).items():
-            for example_name, example in content.get("examples", {}).items():
-                found.add((name, example_name))
-                answer = SHARED_EXAMPLES[name, example_name](client)
-                assert answer.mimetype == media
-                assert answer.get_json() == example["value"], (name, example_name)
-                Draft202012Validator({"$ref": pointer_to("components", "schemas", "Problem")},
-                                     registry=REGISTRY).validate(example["value"])
-    assert found == set(SHARED_EXAMPLES)
+def test_every_shared_error_has_an_example():
+    shared = {e.where[2] for e in EXAMPLES if e.method is None}
+    assert shared == {"BadRequest", "NotFound", "MethodNotAllowed", "ContentTooLarge",
+                      "UnsupportedMediaType"}
+
+
+def test_the_refresh_tool_finds_the_spec_up_to_date(client):
+    result = refresh_examples.refresh_spec(client)
+    assert not result.problems
+    assert not result.stale, "run python tools/refresh_examples.py\n" + result.diff()
+
+
+def test_the_refresh_tool_rewrites_only_example_values(client, tmp_path):
+    text = SPEC_PATH.read_text(encoding="utf-8")
+    old = "                    deadwood: 46\n"
+    assert old in text
+    stale = tmp_path / "openapi.yaml"
+    stale.write_text(text.replace(old, "                    deadwood: 47\n", 1), encoding="utf-8")
+    result = refresh_examples.refresh_spec(client, stale)
+    assert not result.problems
+    assert result.stale and "-                    deadwood: 47" in result.diff()
+    assert result.new == refresh_examples.refresh_spec(client).new
+
+
+def test_the_refresh_tool_reports_an_example_under_the_wrong_status(client, tmp_path):
+    text = SPEC_PATH.read_text(encoding="utf-8")
+    old = "x-request: {hand: \"As 2s 3s 7c 7h 7d Tc Jc Qc\"}"  # nine cards: a 422
+    assert old in text
+    wrong = tmp_path / "openapi.yaml"
+    wrong.write_text(text.replace(old, "x-request: {hand: \"As 2s 3s 7c 7h 7d Tc Jc Qc 5h\"}"),
+                     encoding="utf-8")
+    result = refresh_examples.refresh_spec(client, wrong)
+    assert result.problems[0] == ("POST /api/v1/analyze 422 example 'wrong-size': the request "
+                                  "now gets 200, not 422")
+    assert "detail: hand has 9 cards; expected 10 or 11" in result.new, "left as it is"
+
+
+def test_the_refresh_check_exits_0_when_up_to_date(capsys):
+    assert refresh_examples.main(["--check"]) == 0
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize("value", [
+    {"a": "null", "b": "yes", "c": "10", "d": "", "e": " lead", "f": "a: b", "g": "#x",
+     "h": "it's", "i": "-x", "j": "a, b", "k": "[x]", "l": "{x}", "m": "7♥ 🂡", "n": "\n",
+     "o": None, "p": True, "q": 1.5, "r": [], "s": {}, "t": ["a, b", "c"], "u": "'q'"},
+    {"long": " ".join(["word: 'quoted', and more"] * 12), "list": [f"c{i}" for i in range(60)]},
+    {"nested": [[1, 2], [{"a": [1]}, []], {"x": {"y": {"z": ["a b"]}}}]},
+    [{"pointer": "", "detail": "the body: x"}, "plain", ["a"]],
+    {"Ann": 1, "1": 2, "true": 3, "a b": 4},
+])
+def test_example_values_round_trip_through_the_tool_yaml(value):
+    lines = refresh_examples.value_block(value, 4)
+    assert lines[0].startswith("    value:")
+    assert yaml.safe_load("\n".join(lines)) == {"value": value}
+    assert all(len(line) <= refresh_examples.WIDTH + 12 for line in lines)
+
+
+# --- what the contract says about the answers changed on purpose ------------------------------
+
+def test_layoffs_answer_documents_gin_and_discard():
+    schemas = SPEC["components"]["schemas"]
+    knocker = schemas["LayoffsAnswer"]["properties"]["knocker"]
+    assert {"melds", "deadwood_cards", "deadwood", "gin"} <= set(knocker["required"])
+    side = schemas["KnockerSide"]["properties"]
+    assert side["gin"] == {"type": "boolean"}
+    assert "11 cards" in side["discard"]["description"]
+    shown = [e.value["knocker"] for e in EXAMPLES
+             if e.path == "/api/v1/layoffs" and e.status == 200]
+    assert shown and all(set(knocker) <= set(side) for knocker in shown)
+    assert any("discard" in knocker for knocker in shown)
+
+
+def test_problem_documents_the_detail_summary_and_the_cap():
+    problem = SPEC["components"]["schemas"]["Problem"]
+    detail = " ".join(problem["properties"]["detail"]["description"].split())
+    assert "N errors: /p1: text; /p2: text; /p3: text; and K more" in detail
+    assert "(the first 50 are listed)" in detail
+    assert problem["properties"]["errors"]["maxItems"] == 50
 
 
 # --- schemathesis, in-process -----------------------------------------------------------------
