@@ -211,8 +211,10 @@ def render_sheet(sheet: dict) -> str:
         title = f"Game {g + 1}" if len(sheet["games"]) > 1 else "Game"
         lines.append(f"{title}: " + ("won by " + game["winner"] if game["finished"]
                                      else "in progress"))
+    several = len(sheet["games"]) > 1
     header = f"{'#':>3}  {'won by':<12}{'points':>7}  " + "  ".join(
-        f"{p[:12]:>12}" for _ in sheet["games"] for p in players)
+        f"{(f'G{g + 1} ' if several else '') + p[:9]:>12}"
+        for g in range(len(sheet["games"])) for p in players)
     lines += [header, "-" * len(header)]
     for i, row in enumerate(sheet["hands"]):
         cells = "  ".join(f"{totals[p]:>12}" for totals in row["totals"] for p in players)
