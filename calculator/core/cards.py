@@ -263,6 +263,9 @@ def parse_hand(hand: "str | Iterable[str | Card]", allow_duplicates: bool = Fals
     reported at its second occurrence and names the first.
     """
     texts = _token_texts(hand)
+    if all(type(text) is Card for text in texts):  # cards already: only duplicates to check
+        if cards_mask(texts).bit_count() == len(texts):
+            return list(texts)
     quick = _QUICK_TOKENS
     if all(type(text) is str for text in texts):  # the usual case: plain codes, no error
         cards = [quick.get(text) for text in texts]

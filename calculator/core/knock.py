@@ -98,7 +98,8 @@ def analyze_cards(hand: tuple[Card, ...], limit: int, known: list[Card] | None) 
     chosen = next(option for option in discards if option.deadwood == best)
     return HandAnalysis(
         hand, best, chosen.melds, chosen.deadwood_cards, limit, chosen.can_knock, chosen.gin,
-        big_gin=deadwood_of_mask(mask) == 0, discard=chosen.card, discards=discards,
+        big_gin=best == 0 and deadwood_of_mask(mask) == 0, discard=chosen.card,
+        discards=discards,
         best_discards=best_discards,
     )
 

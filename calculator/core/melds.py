@@ -173,16 +173,29 @@ def _ranks_of_three(s0: int, s1: int, s2: int, s3: int) -> int:
     return (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
 
 
-def _set_choices(mask: int, threes: int):
-    """Every combination of set masks for the ranks of three (the empty choice first)."""
+def _set_removals(mask: int, threes: int) -> tuple[int, ...]:
+    """Every combination of sets for the ranks of three (the empty choice first), each as the
+    mask of all the cards it puts in sets."""
+    return _choices_at(mask & threes * _COLUMN)[0]
+
+
+_COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39  # x * _COLUMN copies a 13-bit rank mask to all suits
+
+
+@lru_cache(maxsize=8192)
+def _choices_at(set_part: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """(removal masks, set-mask tuples) of every set combination for the cards at the ranks
+    of three; it depends only on those cards, so it is cached."""
     per_rank = []
-    while threes:
-        low = threes & -threes
+    ranks = (set_part | set_part >> 13 | set_part >> 26 | set_part >> 39) & SUIT_BITS
+    while ranks:
+        low = ranks & -ranks
         rank = low.bit_length() - 1
-        present = sum(1 << s for s in range(4) if mask >> (s * 13 + rank) & 1)
+        present = sum(1 << s for s in range(4) if set_part >> (s * 13 + rank) & 1)
         per_rank.append(_SET_OPTIONS[rank][present])
-        threes ^= low
-    return product(*per_rank)
+        ranks ^= low
+    choices = tuple(tuple(m for m in choice if m) for choice in product(*per_rank))
+    return tuple(sum(choice) for choice in choices), choices
 
 
 def deadwood_of_mask(mask: int) -> int:
@@ -196,8 +209,8 @@ def deadwood_of_mask(mask: int) -> int:
     if not threes:
         return table[s0] + table[s1] + table[s2] + table[s3]
     best = 999
-    for choice in _set_choices(mask, threes):
-        rest = mask & ~sum(choice)
+    for removed in _choices_at(mask & threes * _COLUMN)[0]:
+        rest = mask ^ removed
         total = (table[rest & SUIT_BITS] + table[rest >> 13 & SUIT_BITS]
                  + table[rest >> 26 & SUIT_BITS] + table[rest >> 39])
         if total < best:
@@ -223,8 +236,8 @@ def best_discard_deadwood_of_mask(mask: int) -> int:
         return (table[s0] + table[s1] + table[s2] + table[s3]
                 + min(gain[s0], gain[s1], gain[s2], gain[s3]))
     best = _NO_CARD
-    for choice in _set_choices(mask, threes):
-        rest = mask & ~sum(choice)
+    for removed in _set_removals(mask, threes):
+        rest = mask ^ removed
         r0, r1, r2, r3 = (rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS,
                           rest >> 39)
         total = (table[r0] + table[r1] + table[r2] + table[r3]
@@ -240,16 +253,24 @@ def best_arrangement_of_mask(mask: int) -> Arrangement:
                              mask >> 26 & SUIT_BITS, mask >> 39)
     if not threes:
         return _assemble(mask, ())
+    removals, choices = _choices_at(mask & threes * _COLUMN)
+    table = RUN_DEADWOOD
+    totals = []
+    for removed in removals:
+        rest = mask ^ removed
+        totals.append(table[rest & SUIT_BITS] + table[rest >> 13 & SUIT_BITS]
+                      + table[rest >> 26 & SUIT_BITS] + table[rest >> 39])
+    lowest = min(totals)
     best_key, best_sets = None, ()
-    for choice in _set_choices(mask, threes):
-        set_masks = tuple(m for m in choice if m)
-        rest = mask & ~sum(set_masks)
-        d = n = r = 0
+    for removed, set_masks, total in zip(removals, choices, totals):
+        if total != lowest:
+            continue  # only the lowest-deadwood choices go to the full tie rule
+        rest = mask ^ removed
+        n = r = 0
         for suit in range(4):
-            kd, kn, kr = _RUN_KEYS[rest >> (13 * suit) & SUIT_BITS]
-            d, n, r = d + kd, n + kn, r + kr
-        set_cards = sum(m.bit_count() for m in set_masks)
-        key = (d, n, r + len(set_masks), set_cards)
+            _, kn, kr = _RUN_KEYS[rest >> (13 * suit) & SUIT_BITS]
+            n, r = n + kn, r + kr
+        key = (n, r + len(set_masks), removed.bit_count())
         if best_key is None or key < best_key:
             best_key, best_sets = key, set_masks
     return _assemble(mask, best_sets)
@@ -284,8 +305,8 @@ def discard_deadwoods_of_mask(mask: int) -> dict[int, int]:
     threes = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
     table = RUN_DEADWOOD
     best: dict[int, int] = {}
-    for choice in _set_choices(mask, threes):
-        rest = mask & ~sum(choice)
+    for removed in _set_removals(mask, threes):
+        rest = mask ^ removed
         suits = (rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39)
         values = [table[m] for m in suits]
         total = sum(values)
@@ -361,9 +382,9 @@ def all_best_arrangements_of_mask(mask: int) -> list[Arrangement]:
     threes = _ranks_of_three(mask & SUIT_BITS, mask >> 13 & SUIT_BITS,
                              mask >> 26 & SUIT_BITS, mask >> 39)
     ways = []  # (set masks, run masks) of every optimal arrangement
-    for choice in _set_choices(mask, threes):
-        set_masks = [m for m in choice if m]
-        rest = mask & ~sum(set_masks)
+    for removed, choice in zip(*_choices_at(mask & threes * _COLUMN)):
+        set_masks = list(choice)
+        rest = mask ^ removed
         suits = [rest >> (13 * s) & SUIT_BITS for s in range(4)]
         if sum(RUN_DEADWOOD[s] for s in suits) != best:
             continue

@@ -36,11 +36,13 @@ class Candidate:
     hand_mask: int
     discard: Card | None = None
     big_gin: bool = False
-    declared: Arrangement | None = None  # a declared spread keeps its own meld order
+    # the arrangement when already built: a declared spread (keeping its own meld order), or
+    # one from the tables
+    arranged: Arrangement | None = None
 
     def arrangement(self) -> Arrangement:
-        if self.declared is not None:
-            return self.declared
+        if self.arranged is not None:
+            return self.arranged
         melds = sorted((meld_from_mask(m) for m in self.meld_masks),
                        key=lambda m: m.cards[0].index)
         return Arrangement(tuple(melds), mask_cards(self.hand_mask & ~sum(self.meld_masks)))
@@ -142,7 +144,7 @@ def lowest_spreads(hand_mask: int, limit: int, rules: Rules) -> list[Candidate]:
         if rules.big_gin_bonus is not None and deadwood_of_mask(hand_mask) == 0:
             arrangement = best_arrangement_of_mask(hand_mask)
             return [Candidate(0, tuple(m.mask for m in arrangement.melds), hand_mask, None,
-                              True)]
+                              True, arrangement)]
         after = discard_deadwoods_of_mask(hand_mask)
         lowest = min(after.values())
         hands = [(hand_mask ^ bit, Card.from_index(bit.bit_length() - 1))
@@ -153,7 +155,7 @@ def lowest_spreads(hand_mask: int, limit: int, rules: Rules) -> list[Candidate]:
     for mask, discard in hands:
         for arrangement in all_best_arrangements_of_mask(mask):
             found.append(Candidate(arrangement.deadwood, tuple(m.mask for m in arrangement.melds),
-                                   mask, discard))
+                                   mask, discard, arranged=arrangement))
             if found[-1].deadwood == 0:
                 return found[:1]  # every gin scores the same: nothing is laid off onto it
     return [c for c in found if c.deadwood <= limit]
