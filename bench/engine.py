@@ -75,6 +75,9 @@ class Ours:
         self.mask11_name, self.best_discard_deadwood = _first_attr(
             ("melds", "best_discard_deadwood_of_mask"), ("knock", "best_discard_deadwood"),
             ("melds", "best_discard_deadwood"))
+        # 11 cards, the deadwood after each of the 11 discards, in one pass
+        self.every_name, self.every_discard = _first_attr(
+            ("melds", "discard_deadwoods_of_mask"))
 
     def cards(self, ints):
         return [self.Card.from_index(i) for i in ints]
@@ -452,6 +455,9 @@ def section_analyze(args, timer, ours, osp, rlc, sets, checks, targets):
         else:
             inputs = [ours.cards(h) for h in hands]
             table.add(ours_label, timer.job(lambda c: ours.analyze(c, outs=False), inputs))
+            if ours.every_discard:
+                table.add(f"ours  {ours.every_name}(mask) (all 11 discards)",
+                          timer.job(ours.every_discard, [ours.mask(h) for h in hands]))
             if ours.best_discard_deadwood:
                 table.add(f"ours  {ours.mask11_name}(mask)",
                           timer.job(ours.best_discard_deadwood, [ours.mask(h) for h in hands]))
@@ -482,6 +488,10 @@ def section_analyze(args, timer, ours, osp, rlc, sets, checks, targets):
         os_rate = table.first(lambda label: label.endswith("min_deadwood x11"))
         _target_ratio(targets, f"analyze {kind}: ours >= OpenSpiel x11",
                       table.rate_of(ours_label), os_rate, 1)
+        every_rate = table.first(lambda label: label.endswith("(all 11 discards)"))
+        if every_rate:
+            _target_ratio(targets, f"analyze {kind}: ours (mask, all 11 discards scored) >= "
+                          "OpenSpiel x11", every_rate, os_rate, 1)
         mask_rate = table.first(lambda label: label.endswith("(mask)"))
         if mask_rate:
             _target_ratio(targets, f"analyze {kind}: ours (mask, best discard only) >= "
@@ -496,6 +506,10 @@ def section_analyze(args, timer, ours, osp, rlc, sets, checks, targets):
                 answers["ours"], per_answers["ours"] = dw, per
                 if ours.best_discard_deadwood:
                     answers["ours_mask"] = ours.best_discard_deadwood(ours.mask(h))
+                if ours.every_discard:
+                    every = ours.every_discard(ours.mask(h))
+                    per_answers["ours_mask"] = {bit.bit_length() - 1: v
+                                                for bit, v in every.items()}
             if not osp.error:
                 per_os = {c: osp.min_deadwood(osp.cards([d for d in h if d != c])) for c in h}
                 answers["openspiel_x11"] = min(per_os.values())
