@@ -378,9 +378,12 @@ def all_best_arrangements(cards) -> list[Arrangement]:
 
 
 def all_best_arrangements_of_mask(mask: int) -> list[Arrangement]:
-    best = deadwood_of_mask(mask)
     threes = _ranks_of_three(mask & SUIT_BITS, mask >> 13 & SUIT_BITS,
                              mask >> 26 & SUIT_BITS, mask >> 39)
+    if not threes and all(len(_optimal_suit_covers(mask >> (13 * s) & SUIT_BITS)) == 1
+                          for s in range(4)):
+        return [best_arrangement_of_mask(mask)]  # the usual case: one way, no sets
+    best = deadwood_of_mask(mask)
     ways = []  # (set masks, run masks) of every optimal arrangement
     for removed, choice in zip(*_choices_at(mask & threes * _COLUMN)):
         set_masks = list(choice)
