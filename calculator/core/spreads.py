@@ -189,7 +189,8 @@ def choose_spreads(hand_mask: int, limit: int, rules: Rules, defender_mask: int,
         chosen = max(tied, key=lambda r: r.outcome.value_for_knocker())  # first on ties
         lowest = chosen.candidate.deadwood
     best = chosen
-    gin_pays_more = chosen.candidate.big_gin and rules.big_gin_bonus < rules.gin_bonus
+    gin_pays_more = (chosen.candidate.big_gin and rules.big_gin_bonus is not None
+                     and rules.big_gin_bonus < rules.gin_bonus)
     if chosen.candidate.deadwood == 0 and not gin_pays_more:
         return chosen, best  # gin (big gin when it pays) is the best a hand can do
     unlaid = deadwood_of_mask(defender_mask)
