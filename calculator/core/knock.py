@@ -75,7 +75,7 @@ def analyze(cards, rules: Rules | None = None, upcard=None, known=(), outs: bool
     known_cards = read_hand(known, None, ("known",), "known cards") if known else []
     refuse_shared_cards((("hand",), hand), (("known",), known_cards))
     limit = rules.knock_limit_for(upcard)
-    return analyze_cards(tuple(sorted(hand)), limit, known_cards if outs else None)
+    return analyze_cards(mask_cards(cards_mask(hand)), limit, known_cards if outs else None)
 
 
 def analyze_cards(hand: tuple[Card, ...], limit: int, known: list[Card] | None) -> HandAnalysis:

@@ -296,6 +296,13 @@ def _assemble(mask: int, set_masks: tuple[int, ...]) -> Arrangement:
     return Arrangement(tuple(melds), mask_cards(mask & ~melded))
 
 
+@lru_cache(maxsize=None)
+def _suit_discards(suit_mask: int) -> tuple[tuple[int, int], ...]:
+    """(card bit within the suit, the suit's run deadwood without it) for each of its cards."""
+    return tuple((1 << r, RUN_DEADWOOD[suit_mask & ~(1 << r)]) for r in range(13)
+                 if suit_mask >> r & 1)
+
+
 def discard_deadwoods_of_mask(mask: int) -> dict[int, int]:
     """For each card (bit) of the hand, the lowest deadwood after discarding it, in one pass:
     for a fixed set choice, a discard changes only its own suit's table entry, and a card of
@@ -308,16 +315,12 @@ def discard_deadwoods_of_mask(mask: int) -> dict[int, int]:
     for removed in _set_removals(mask, threes):
         rest = mask ^ removed
         suits = (rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39)
-        values = [table[m] for m in suits]
-        total = sum(values)
-        for suit, suit_mask in enumerate(suits):
-            base = total - values[suit]
-            bits = suit_mask
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                card = low << (13 * suit)
-                value = base + table[suit_mask ^ low]
+        total = table[suits[0]] + table[suits[1]] + table[suits[2]] + table[suits[3]]
+        for shift, suit_mask in zip((0, 13, 26, 39), suits):
+            base = total - table[suit_mask]
+            for bit, without in _suit_discards(suit_mask):
+                card = bit << shift
+                value = base + without
                 if value < best.get(card, _NO_CARD):
                     best[card] = value
     return best
