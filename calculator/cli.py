@@ -190,8 +190,8 @@ def render_score(s: dict) -> str:
                      + (f", discarding {Card(knocker['discard']).glyph}"
                         if knocker.get("discard") else ""))
     if defender and "melds" in defender:
-        laid = ", ".join(f"{Card(l['card']).glyph} onto meld {l['meld'] + 1}"
-                         for l in defender["layoffs"]) or "none"
+        laid = ", ".join(f"{Card(layoff['card']).glyph} onto meld {layoff['meld'] + 1}"
+                         for layoff in defender["layoffs"]) or "none"
         lines.append(f"Defender:  {melds_text(defender['melds'])}  lays off: {laid}  "
                      f"deadwood {defender['deadwood']} "
                      f"({cards_text(defender['deadwood_cards'])})")

@@ -91,9 +91,9 @@ def flatten_messages(messages, path=()):
 
 def from_validation_error(error: ValidationError) -> Response:
     pairs = list(flatten_messages(error.messages))
-    kinds = {PROBLEM_TYPES.get(getattr(text, "error_type", None), ("invalid-input", "Invalid input"))
-             for _, text in pairs}
-    kind, title = kinds.pop() if len(kinds) == 1 else ("invalid-input", "Invalid input")
+    generic = ("invalid-input", "Invalid input")
+    kinds = {PROBLEM_TYPES.get(getattr(text, "error_type", None), generic) for _, text in pairs}
+    kind, title = kinds.pop() if len(kinds) == 1 else generic
     located = [(pointer(path), text) for path, text in pairs]
     return problem(422, title, summary(located), located, kind)
 

@@ -169,7 +169,8 @@ def _no_suit(token: str, text: str, index: int | None) -> CardNotationError:
             if not rest:
                 return CardNotationError(token, index, "missing suit")
             return CardNotationError(token, index, f"unknown suit '{rest}'")
-    return CardNotationError(token, index, "not a card (expected rank and suit, like 'As' or '10♥')")
+    return CardNotationError(token, index,
+                             "not a card (expected rank and suit, like 'As' or '10♥')")
 
 
 def _parse_unicode_card(token: str, char: str, index: int | None) -> Card:

@@ -1,12 +1,8 @@
 """Turning what a caller gave (text, tokens or cards) into checked hands, with positions."""
 from __future__ import annotations
 
-from typing import Iterable
-
 from .cards import Card, check_disjoint, parse_card, parse_hand
 from .errors import CalculatorError, HandSizeError
-
-HandInput = "str | Iterable[str | Card]"
 
 
 def read_hand(hand, sizes: tuple[int, ...] | None, position: tuple, what: str = "hand"):
