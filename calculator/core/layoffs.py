@@ -84,10 +84,9 @@ def layoff_chains(melds: tuple[Meld, ...], defender_mask: int) -> list[tuple[int
     return chains
 
 
-def best_defense(melds: tuple[Meld, ...], defender_mask: int, allow_layoffs: bool = True
-                 ) -> Defense:
-    """The defender's lowest deadwood; ties go to fewer lay-offs, then the first found."""
-    chains = layoff_chains(melds, defender_mask) if allow_layoffs else []
+def _best_layoffs(chains: list, defender_mask: int) -> tuple[int, tuple[int, ...] | None]:
+    """(lowest deadwood, chain prefix lengths or None for no lay-off); ties go to fewer
+    lay-offs, then the first found."""
     best_key, best_prefixes = (deadwood_of_mask(defender_mask), 0), None
     for lengths in product(*(range(len(chain) + 1) for _, chain in chains)):
         if not any(lengths):
@@ -103,6 +102,22 @@ def best_defense(melds: tuple[Meld, ...], defender_mask: int, allow_layoffs: boo
         key = (deadwood_of_mask(defender_mask & ~laid), count)
         if key < best_key:
             best_key, best_prefixes = key, lengths
+    return best_key[0], best_prefixes
+
+
+def defender_deadwood(melds: tuple[Meld, ...], defender_mask: int, allow_layoffs: bool = True
+                      ) -> int:
+    """The defender's lowest deadwood against these melds, without building the answer (the
+    best-spread search only compares numbers)."""
+    chains = layoff_chains(melds, defender_mask) if allow_layoffs else []
+    return _best_layoffs(chains, defender_mask)[0]
+
+
+def best_defense(melds: tuple[Meld, ...], defender_mask: int, allow_layoffs: bool = True
+                 ) -> Defense:
+    """The defender's own melds and lay-offs with the lowest deadwood."""
+    chains = layoff_chains(melds, defender_mask) if allow_layoffs else []
+    _, best_prefixes = _best_layoffs(chains, defender_mask)
     layoffs = []
     laid = 0
     if best_prefixes:

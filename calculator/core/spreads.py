@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, mask_cards
-from .layoffs import Defense, best_defense
+from .layoffs import Defense, best_defense, defender_deadwood
 from .melds import Arrangement, all_best_arrangements_of_mask, best_arrangement_of_mask, \
     deadwood_of_mask, discard_deadwoods_of_mask, meld_from_mask, melds_in_mask, run_touch
 from .rules import Rules
@@ -120,20 +120,37 @@ def hand_outcome(knocker_deadwood: int, defender_deadwood: int, gin: bool, big_g
     return Outcome("undercut", "defender", k - d + rules.undercut_bonus)
 
 
-@dataclass(frozen=True, slots=True)
 class Evaluated:
-    candidate: Candidate
-    arrangement: Arrangement
-    defense: Defense
-    outcome: Outcome
+    """A candidate spread scored against the defender. The search compares only outcomes;
+    the arrangement and the defender's full answer are built when asked for (for the spread
+    laid down and the best one)."""
+
+    __slots__ = ("candidate", "outcome", "_defender_mask", "_arrangement", "_defense")
+
+    def __init__(self, candidate: Candidate, outcome: Outcome, defender_mask: int):
+        self.candidate, self.outcome, self._defender_mask = candidate, outcome, defender_mask
+        self._arrangement = self._defense = None
+
+    @property
+    def arrangement(self) -> Arrangement:
+        if self._arrangement is None:
+            self._arrangement = self.candidate.arrangement()
+        return self._arrangement
+
+    @property
+    def defense(self) -> Defense:
+        if self._defense is None:
+            self._defense = best_defense(self.arrangement.melds, self._defender_mask,
+                                         allow_layoffs=self.candidate.deadwood != 0)
+        return self._defense
 
 
 def evaluate(candidate: Candidate, defender_mask: int, rules: Rules) -> Evaluated:
     gin = candidate.deadwood == 0
-    arrangement = candidate.arrangement()
-    defense = best_defense(arrangement.melds, defender_mask, allow_layoffs=not gin)
-    outcome = hand_outcome(candidate.deadwood, defense.deadwood, gin, candidate.big_gin, rules)
-    return Evaluated(candidate, arrangement, defense, outcome)
+    melds = tuple(meld_from_mask(m) for m in candidate.meld_masks)
+    defender = defender_deadwood(melds, defender_mask, allow_layoffs=not gin)
+    outcome = hand_outcome(candidate.deadwood, defender, gin, candidate.big_gin, rules)
+    return Evaluated(candidate, outcome, defender_mask)
 
 
 def lowest_spreads(hand_mask: int, limit: int, rules: Rules) -> list[Candidate]:
