@@ -1,7 +1,7 @@
 """Knock analysis: the knock limit, 10- and 11-card analysis, discards and outs."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card, cards_mask, mask_cards
 from .hands import read_hand, read_upcard, refuse_shared_cards
@@ -38,18 +38,17 @@ class DiscardOption:
         return f"DiscardOption(card={self.card!r}, deadwood={self.deadwood})"
 
 
-@dataclass(frozen=True, slots=True)
-class Outs:
+class Outs(NamedTuple):
     """Unseen cards that, drawn next, allow gin, and those that allow a knock (gin included)."""
 
     gin: tuple[Card, ...]
     knock: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class HandAnalysis:
+class HandAnalysis(NamedTuple):
     """One hand's analysis. For 11 cards the first fields describe the hand after `discard`
-    (the first of the best discards in card order)."""
+    (the first of the best discards in card order). A named tuple: immutable, and a batch
+    builds ten thousand of them."""
 
     hand: tuple[Card, ...]
     deadwood: int
