@@ -84,7 +84,7 @@ def layoff_chains(melds: tuple[Meld, ...], defender_mask: int) -> list[tuple[int
     return chains
 
 
-def _best_layoffs(chains: list, defender_mask: int) -> tuple[int, tuple[int, ...] | None]:
+def best_layoffs(chains: list, defender_mask: int) -> tuple[int, tuple[int, ...] | None]:
     """(lowest deadwood, chain prefix lengths or None for no lay-off); ties go to fewer
     lay-offs, then the first found."""
     best_key, best_prefixes = (deadwood_of_mask(defender_mask), 0), None
@@ -110,18 +110,24 @@ def defender_deadwood(melds: tuple[Meld, ...], defender_mask: int, allow_layoffs
     """The defender's lowest deadwood against these melds, without building the answer (the
     best-spread search only compares numbers)."""
     chains = layoff_chains(melds, defender_mask) if allow_layoffs else []
-    return _best_layoffs(chains, defender_mask)[0]
+    return best_layoffs(chains, defender_mask)[0]
 
 
 def best_defense(melds: tuple[Meld, ...], defender_mask: int, allow_layoffs: bool = True
                  ) -> Defense:
     """The defender's own melds and lay-offs with the lowest deadwood."""
     chains = layoff_chains(melds, defender_mask) if allow_layoffs else []
-    _, best_prefixes = _best_layoffs(chains, defender_mask)
+    return defense_from(chains, best_layoffs(chains, defender_mask)[1], defender_mask)
+
+
+def defense_from(chains: list, prefixes: tuple[int, ...] | None, defender_mask: int
+                 ) -> Defense:
+    """The defender's answer for chosen chain prefixes: the lay-offs in the order they must
+    be made, and the best melds of what is left."""
     layoffs = []
     laid = 0
-    if best_prefixes:
-        for (index, chain), length in zip(chains, best_prefixes):
+    if prefixes:
+        for (index, chain), length in zip(chains, prefixes):
             for bit in chain[:length]:
                 layoffs.append(Layoff(Card.from_index(bit.bit_length() - 1), index))
                 laid |= bit

@@ -397,9 +397,9 @@ def all_best_arrangements_of_mask(mask: int) -> list[Arrangement]:
         for covers in product(*(_optimal_suit_covers(s) for s in suits)):
             ways.append(set_masks + [run << (13 * suit) for suit, cover in enumerate(covers)
                                      for run in cover])
-    chosen = best_arrangement_of_mask(mask)
     if len(ways) == 1:
-        return [chosen]  # the usual case: one optimal arrangement, the one the tie rule picks
+        return [_from_masks(mask, ways[0])]  # one optimal arrangement: the tie rule's pick
+    chosen = best_arrangement_of_mask(mask)
     found = [_from_masks(mask, meld_masks) for meld_masks in ways]
     found.sort(key=lambda a: (a != chosen, len(a.deadwood_cards), len(a.melds),
                               [m.cards[0].index for m in a.melds]))

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, mask_cards
-from .layoffs import Defense, best_defense, defender_deadwood
+from .layoffs import Defense, best_defense, best_layoffs, defender_deadwood, defense_from, \
+    layoff_chains
 from .melds import Arrangement, all_best_arrangements_of_mask, best_arrangement_of_mask, \
     deadwood_of_mask, discard_deadwoods_of_mask, meld_from_mask, melds_in_mask, run_touch
 from .rules import Rules
@@ -125,11 +126,14 @@ class Evaluated:
     the arrangement and the defender's full answer are built when asked for (for the spread
     laid down and the best one)."""
 
-    __slots__ = ("candidate", "outcome", "_defender_mask", "_arrangement", "_defense")
+    __slots__ = ("candidate", "outcome", "_defender_mask", "_arrangement", "_defense",
+                 "_found")
 
-    def __init__(self, candidate: Candidate, outcome: Outcome, defender_mask: int):
+    def __init__(self, candidate: Candidate, outcome: Outcome, defender_mask: int,
+                 found=None):
         self.candidate, self.outcome, self._defender_mask = candidate, outcome, defender_mask
         self._arrangement = self._defense = None
+        self._found = found  # (chains, prefixes) already worked out on the arrangement's melds
 
     @property
     def arrangement(self) -> Arrangement:
@@ -140,17 +144,26 @@ class Evaluated:
     @property
     def defense(self) -> Defense:
         if self._defense is None:
-            self._defense = best_defense(self.arrangement.melds, self._defender_mask,
-                                         allow_layoffs=self.candidate.deadwood != 0)
+            if self._found is not None:
+                self._defense = defense_from(*self._found, self._defender_mask)
+            else:
+                self._defense = best_defense(self.arrangement.melds, self._defender_mask,
+                                             allow_layoffs=self.candidate.deadwood != 0)
         return self._defense
 
 
 def evaluate(candidate: Candidate, defender_mask: int, rules: Rules) -> Evaluated:
     gin = candidate.deadwood == 0
-    melds = tuple(meld_from_mask(m) for m in candidate.meld_masks)
-    defender = defender_deadwood(melds, defender_mask, allow_layoffs=not gin)
+    if candidate.arranged is not None:
+        # the answer's own melds: lay-off indices found now are the ones it will report
+        chains = layoff_chains(candidate.arranged.melds, defender_mask) if not gin else []
+        defender, prefixes = best_layoffs(chains, defender_mask)
+        found = (chains, prefixes)
+    else:
+        melds = tuple(meld_from_mask(m) for m in candidate.meld_masks)
+        defender, found = defender_deadwood(melds, defender_mask, allow_layoffs=not gin), None
     outcome = hand_outcome(candidate.deadwood, defender, gin, candidate.big_gin, rules)
-    return Evaluated(candidate, outcome, defender_mask)
+    return Evaluated(candidate, outcome, defender_mask, found)
 
 
 def lowest_spreads(hand_mask: int, limit: int, rules: Rules) -> list[Candidate]:
