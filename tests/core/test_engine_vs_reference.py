@@ -11,21 +11,10 @@ import reference as ref
 import strategies as hs
 from hypothesis import given
 
-from calculator.core import Card, Meld, Spread, analyze, deadwood, layoffs
+from calculator.core import Meld, Spread, analyze, deadwood, layoffs
+from core_support import cards_of, indices, meld_indices
 
 KNOCK_LIMIT = 10  # the default rules' limit
-
-
-def cards_of(indices) -> list[Card]:
-    return [Card.from_index(i) for i in indices]
-
-
-def indices(cards) -> list[int]:
-    return [card.index for card in cards]
-
-
-def meld_indices(melds) -> list[list[int]]:
-    return [indices(meld.cards) for meld in melds]
 
 
 def check_melds_kinds(melds) -> None:

@@ -1,57 +1,19 @@
 """Knock analysis (RULES.md "A hand of play, and knocking", "Variants"; DESIGN.md analyze):
 the knock limit under each rule set, 11-card discards and big gin, and outs checked against a
-brute force written here (for each unseen card: the lowest deadwood over every discard)."""
+brute force (for each unseen card: the lowest deadwood over every discard, by the naive
+reference)."""
 from __future__ import annotations
 
 import random
-from itertools import combinations
 
 import pytest
 
 from calculator.core import (ALL_CARDS, PRESETS, Card, CardInBothHandsError, CardNotationError,
-                             DuplicateCardError, HandSizeError, RuleError, Rules, analyze,
-                             parse_hand)
-
-
-def cards(text) -> list[Card]:
-    return parse_hand(text)
-
-
-def codes(items) -> list[str]:
-    return [str(c) for c in items]
+                             DuplicateCardError, HandSizeError, RuleError, Rules, analyze)
+from core_support import cards, codes, naive_deadwood
 
 
 # --- brute force (no engine code) -------------------------------------------------------------
-
-def naive_deadwood(hand) -> int:
-    """Lowest deadwood of exactly these cards: try every meld for the lowest card left."""
-    hand = sorted(hand)
-    present = {(c.suit, c.rank): c for c in hand}
-    melds = []
-    by_rank: dict[int, list] = {}
-    for card in hand:
-        by_rank.setdefault(card.rank, []).append(card)
-    for group in by_rank.values():
-        for size in (3, 4):
-            melds.extend(frozenset(g) for g in combinations(group, size))
-    for suit in range(4):
-        for low in range(13):
-            for high in range(low + 2, 13):
-                if all((suit, r) in present for r in range(low, high + 1)):
-                    melds.append(frozenset(present[(suit, r)] for r in range(low, high + 1)))
-
-    def best(remaining: frozenset) -> int:
-        if not remaining:
-            return 0
-        card = min(remaining)
-        result = card.points + best(remaining - {card})
-        for meld in melds:
-            if card in meld and meld <= remaining:
-                result = min(result, best(remaining - meld))
-        return result
-
-    return best(frozenset(hand))
-
 
 def brute_outs(hand, limit: int, known=()):
     hand = list(hand)

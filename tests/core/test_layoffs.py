@@ -4,59 +4,15 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from itertools import combinations
 
 import pytest
 
 from calculator.core import (ALL_CARDS, CalculatorError, Card, CardInBothHandsError,
-                             HandSizeError, IllegalKnockError, Meld, Spread, layoffs, parse_hand,
-                             read_spread)
-
-
-def cards(text) -> list[Card]:
-    return parse_hand(text)
-
-
-def codes(items) -> list[str]:
-    return [str(c) for c in items]
-
-
-def spread(*melds: str, dead: str = "") -> Spread:
-    return Spread(melds=tuple(Meld.of(m.split()) for m in melds),
-                  deadwood_cards=tuple(sorted(cards(dead))))
+                             HandSizeError, IllegalKnockError, Meld, layoffs, read_spread)
+from core_support import cards, codes, naive_deadwood, spread
 
 
 # --- brute force (no engine code) -------------------------------------------------------------
-
-def naive_deadwood(hand) -> int:
-    hand = sorted(hand)
-    present = {(c.suit, c.rank): c for c in hand}
-    melds = []
-    by_rank: dict[int, list] = {}
-    for card in hand:
-        by_rank.setdefault(card.rank, []).append(card)
-    for group in by_rank.values():
-        for size in (3, 4):
-            melds.extend(frozenset(g) for g in combinations(group, size))
-    for suit in range(4):
-        for low in range(13):
-            for high in range(low + 2, 13):
-                if all((suit, r) in present for r in range(low, high + 1)):
-                    melds.append(frozenset(present[(suit, r)] for r in range(low, high + 1)))
-
-    @lru_cache(maxsize=None)
-    def best(remaining: frozenset) -> int:
-        if not remaining:
-            return 0
-        card = min(remaining)
-        result = card.points + best(remaining - {card})
-        for meld in melds:
-            if card in meld and meld <= remaining:
-                result = min(result, best(remaining - meld))
-        return result
-
-    return best(frozenset(hand))
-
 
 def _state(meld: Meld):
     if meld.kind == "set":

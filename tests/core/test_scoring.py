@@ -9,22 +9,9 @@ from __future__ import annotations
 import pytest
 
 from calculator.core import (CalculatorError, Card, CardInBothHandsError, HandSizeError,
-                             IllegalKnockError, IncompatibleInputError, KnockerCounts, Meld,
-                             MeldError, RuleError, Rules, Spread, parse_hand, read_spread,
-                             score_hand)
-
-
-def cards(text) -> list[Card]:
-    return parse_hand(text)
-
-
-def codes(items) -> list[str]:
-    return [str(c) for c in items]
-
-
-def spread(*melds: str, dead: str = "") -> Spread:
-    return Spread(melds=tuple(Meld.of(m.split()) for m in melds),
-                  deadwood_cards=tuple(sorted(cards(dead))))
+                             IllegalKnockError, IncompatibleInputError, KnockerCounts,
+                             MeldError, RuleError, Rules, read_spread, score_hand)
+from core_support import cards, codes, spread
 
 
 def rules(options=None) -> Rules:

@@ -28,6 +28,7 @@ from hypothesis import assume, event, given, settings, target
 from hypothesis import strategies as st
 
 from calculator.core import Card, IllegalKnockError, Rules, score_hand
+from core_support import cards_of, indices, meld_indices
 
 VARIANTS = {
     "standard": Rules(),
@@ -46,18 +47,6 @@ VARIANT_DRAWS = ["standard"] * 3 + ["tie_not_undercut", "classic"] * 2 + ["oklah
 
 def h(text: str) -> list[int]:
     return ref.parse_hand(text)
-
-
-def cards_of(indices) -> list[Card]:
-    return [Card.from_index(i) for i in indices]
-
-
-def indices(cards) -> list[int]:
-    return [card.index for card in cards]
-
-
-def meld_indices(melds) -> list[list[int]]:
-    return [indices(meld.cards) for meld in melds]
 
 
 def signed(outcome_winner_points) -> int:
