@@ -302,8 +302,8 @@ def _same_card(text, card: Card) -> bool:
         return False
 
 
-def check_disjoint(named_hands: list[tuple[tuple, list[Card]]], detail_for=None,
-                   same_player: bool = False) -> None:
+def check_disjoint(named_hands: list[tuple[tuple, list[Card]]], same_player: bool = False
+                   ) -> None:
     """Refuse a card that stands in two of the given hands, naming both places (with
     `same_player`, the parts are one player's melds and deadwood: a duplicate).
 
@@ -325,8 +325,7 @@ def check_disjoint(named_hands: list[tuple[tuple, list[Card]]], detail_for=None,
             if card in seen and same_player:
                 errors.append(DuplicateCardError.between(card, here, seen[card]))
             elif card in seen:
-                detail = detail_for(card, here, seen[card]) if detail_for else ""
-                errors.append(CardInBothHandsError(card, here, seen[card], detail))
+                errors.append(CardInBothHandsError(card, here, seen[card]))
             else:
                 seen[card] = here
     if errors:

@@ -65,11 +65,9 @@ class DuplicateCardError(CalculatorError):
 class CardInBothHandsError(CalculatorError):
     """A card given to both players, or both in a hand and in the known cards."""
 
-    def __init__(self, card, position: tuple, other_position: tuple, detail: str = ""):
-        super().__init__(
-            detail or f"card {card} is in two places: here and in {_words(other_position)}",
-            position,
-        )
+    def __init__(self, card, position: tuple, other_position: tuple):
+        super().__init__(f"card {card} is in two places: here and in {_words(other_position)}",
+                         position)
         self.card = card
         self.other_position = tuple(other_position)
 

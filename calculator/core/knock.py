@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import Card, cards_mask, mask_cards
+from .cards import POINTS, Card, cards_mask, mask_cards
 from .hands import read_hand, read_upcard, refuse_shared_cards
-from .melds import Meld, best_arrangement_of_mask, best_discard_deadwood_of_mask, \
-    deadwood_of_mask, discard_deadwoods_of_mask
+from .melds import (COLUMN, SUIT_BITS, Meld, best_arrangement_of_mask,
+                    best_discard_deadwood_of_mask, deadwood_of_mask, discard_deadwoods_of_mask)
 from .rules import Rules
 
 
@@ -103,26 +103,23 @@ def analyze_cards(hand: tuple[Card, ...], limit: int, known: list[Card] | None) 
     )
 
 
-_SUIT_BITS = 0x1FFF
 _ALL = (1 << 52) - 1
-_RANK_COLUMN = [sum(1 << (suit * 13 + rank) for suit in range(4)) for rank in range(13)]
 # Every card worth at most p points, for p = 0..10.
-_WORTH_AT_MOST = [sum(_RANK_COLUMN[r] for r in range(13) if min(r + 1, 10) <= p)
-                  for p in range(11)]
+_WORTH_AT_MOST = [sum(COLUMN << r for r in range(13) if POINTS[r] <= p) for p in range(11)]
 
 
 def _meld_partners(mask: int) -> int:
     """Cards that could meld with this hand: a third (or fourth) card of a rank it holds twice,
     or a card of a suit next to one it holds. Any other drawn card stays deadwood."""
-    suits = [mask >> (13 * s) & _SUIT_BITS for s in range(4)]
+    suits = [mask >> (13 * s) & SUIT_BITS for s in range(4)]
     near = 0
     for s, suit_mask in enumerate(suits):
-        near |= ((suit_mask << 1 | suit_mask >> 1) & _SUIT_BITS) << (13 * s)
+        near |= ((suit_mask << 1 | suit_mask >> 1) & SUIT_BITS) << (13 * s)
     a, b, c, d = suits
     pairs = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
     for rank in range(13):
         if pairs >> rank & 1:
-            near |= _RANK_COLUMN[rank]
+            near |= COLUMN << rank
     return near
 
 

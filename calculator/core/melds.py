@@ -20,7 +20,7 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import Iterable, NamedTuple
 
-from .cards import POINTS, RANKS, SUITS, Card, cards_mask, mask_cards, parse_hand
+from .cards import POINTS, Card, cards_mask, mask_cards, parse_hand
 from .errors import HandSizeError, MeldError
 
 SUIT_BITS = 0x1FFF
@@ -176,10 +176,10 @@ def _ranks_of_three(s0: int, s1: int, s2: int, s3: int) -> int:
 def _set_removals(mask: int, threes: int) -> tuple[int, ...]:
     """Every combination of sets for the ranks of three (the empty choice first), each as the
     mask of all the cards it puts in sets."""
-    return _choices_at(mask & threes * _COLUMN)[0]
+    return _choices_at(mask & threes * COLUMN)[0]
 
 
-_COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39  # x * _COLUMN copies a 13-bit rank mask to all suits
+COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39  # x * COLUMN copies a 13-bit rank mask to all suits
 
 
 @lru_cache(maxsize=8192)
@@ -209,7 +209,7 @@ def deadwood_of_mask(mask: int) -> int:
     if not threes:
         return table[s0] + table[s1] + table[s2] + table[s3]
     best = 999
-    for removed in _choices_at(mask & threes * _COLUMN)[0]:
+    for removed in _choices_at(mask & threes * COLUMN)[0]:
         rest = mask ^ removed
         total = (table[rest & SUIT_BITS] + table[rest >> 13 & SUIT_BITS]
                  + table[rest >> 26 & SUIT_BITS] + table[rest >> 39])
@@ -253,7 +253,7 @@ def best_arrangement_of_mask(mask: int) -> Arrangement:
                              mask >> 26 & SUIT_BITS, mask >> 39)
     if not threes:
         return _assemble(mask, ())
-    removals, choices = _choices_at(mask & threes * _COLUMN)
+    removals, choices = _choices_at(mask & threes * COLUMN)
     table = RUN_DEADWOOD
     totals = []
     for removed in removals:
@@ -327,15 +327,8 @@ def discard_deadwoods_of_mask(mask: int) -> dict[int, int]:
 
 
 def hand_mask(cards) -> int:
-    """The mask of up to 11 distinct cards, given as `Card`s (fast) or in any notation."""
-    if isinstance(cards, (list, tuple)):
-        try:
-            mask = cards_mask(cards)  # Card objects: the fast path
-        except AttributeError:
-            mask = -1
-        if mask >= 0 and mask.bit_count() == len(cards) <= 11:
-            return mask
-    cards = parse_hand(cards)  # raises the notation or duplicate error, with positions
+    """The mask of up to 11 distinct cards, given as `Card`s or in any notation."""
+    cards = parse_hand(cards)  # fast for Card lists; raises notation or duplicate errors
     if len(cards) > 11:
         raise HandSizeError(len(cards), tuple(range(12)), "hand")
     return cards_mask(cards)
@@ -388,7 +381,7 @@ def all_best_arrangements_of_mask(mask: int) -> list[Arrangement]:
         return [best_arrangement_of_mask(mask)]  # the usual case: one way, no sets
     best = deadwood_of_mask(mask)
     ways = []  # (set masks, run masks) of every optimal arrangement
-    for removed, choice in zip(*_choices_at(mask & threes * _COLUMN)):
+    for removed, choice in zip(*_choices_at(mask & threes * COLUMN)):
         set_masks = list(choice)
         rest = mask ^ removed
         suits = [rest >> (13 * s) & SUIT_BITS for s in range(4)]
@@ -457,13 +450,5 @@ def run_touch(meld_mask: int) -> int:
     return (meld_mask << 1 | meld_mask >> 1) & suit_bits & ~meld_mask
 
 
-def describe(meld: Meld) -> str:
-    """A meld in plain words: 'run A-2-3♠', 'set of 7s'."""
-    if meld.kind == "set":
-        return f"set of {RANKS[meld.cards[0].rank].replace('T', '10')}s"
-    ranks = "-".join(c.glyph[:-1] for c in meld.cards)
-    return f"run {ranks}{'♠♥♦♣'[meld.cards[0].suit]}"
-
-
 __all__ = ["Meld", "Arrangement", "deadwood", "deadwood_of_mask", "best_arrangement",
-           "best_arrangement_of_mask", "all_best_arrangements", "melds_in_mask", "SUITS"]
+           "best_arrangement_of_mask", "all_best_arrangements", "melds_in_mask"]

@@ -13,11 +13,12 @@ from .cards import Card, cards_mask
 from .errors import IllegalKnockError, IncompatibleInputError
 from .hands import read_hand, read_upcard, refuse_shared_cards
 from .layoffs import Defense, Layoff, LayoffOption, check_spread, layoff_options, spread_places
-from .melds import Arrangement, Meld, best_arrangement_of_mask, deadwood_of_mask, \
-    discard_deadwoods_of_mask
+from .melds import Arrangement, Meld
 from .rules import Rules
 from .spreads import Candidate, Evaluated, Outcome, choose_spreads, hand_outcome, \
-    lowest_possible_deadwood
+    lowest_possible_deadwood, lowest_spreads
+
+ANY_DEADWOOD = 100  # a limit no hand's deadwood exceeds: every lowest spread is kept
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,16 +120,9 @@ def _check_legal(knocker_deadwood: int, limit: int, position=("knocker",)) -> No
 def _lowest_spread(knocker_cards: list[Card], rules: Rules
                    ) -> tuple[Arrangement, Card | None]:
     """The tie rule's arrangement, after the first best discard in card order for 11 cards
-    (big gin keeps all 11 when the rules pay for it)."""
-    mask = cards_mask(knocker_cards)
-    discard = None
-    if len(knocker_cards) == 11:
-        if rules.big_gin_bonus is not None and deadwood_of_mask(mask) == 0:
-            return best_arrangement_of_mask(mask), None
-        after = discard_deadwoods_of_mask(mask)
-        bit = min(after, key=lambda b: (after[b], b))
-        discard, mask = Card.from_index(bit.bit_length() - 1), mask & ~bit
-    return best_arrangement_of_mask(mask), discard
+    (big gin keeps all 11 when the rules pay for it): the first of the lowest spreads."""
+    first = lowest_spreads(cards_mask(knocker_cards), ANY_DEADWOOD, rules)[0]
+    return first.arrangement(), first.discard
 
 
 def knocker_spread(knocker, defender_cards: list[Card], rules: Rules | None, upcard: Card | None

@@ -31,9 +31,5 @@ def gunicorn_server():
     """A real gunicorn (shipped config, two workers) on 127.0.0.1 and a free port."""
     from http_server import Gunicorn
 
-    server = Gunicorn(workers=2)
-    server.start()
-    try:
+    with Gunicorn(workers=2) as server:
         yield server
-    finally:
-        server.stop()

@@ -29,12 +29,8 @@ DEADLINE = 15.0
 def server():
     from http_server import Gunicorn
 
-    server = Gunicorn(workers=2)
-    server.start()
-    try:
+    with Gunicorn(workers=2) as server:
         yield server
-    finally:
-        server.close()
 
 
 def _post(server, path, body, timeout=20.0):
