@@ -263,10 +263,9 @@ def parse_hand(hand: "str | Iterable[str | Card]", allow_duplicates: bool = Fals
     Every bad token is reported at once (an `ErrorGroup` when there are several); a duplicate is
     reported at its second occurrence and names the first.
     """
+    if isinstance(hand, (list, tuple)) and distinct_card_mask(hand) is not None:
+        return list(hand)  # cards already, no duplicate
     texts = _token_texts(hand)
-    if all(type(text) is Card for text in texts):  # cards already: only duplicates to check
-        if cards_mask(texts).bit_count() == len(texts):
-            return list(texts)
     quick = _QUICK_TOKENS
     if all(type(text) is str for text in texts):  # the usual case: plain codes, no error
         cards = [quick.get(text) for text in texts]
@@ -342,6 +341,16 @@ def cards_mask(cards: Iterable[Card]) -> int:
 @lru_cache(maxsize=None)
 def _suit_cards(suit: int, suit_mask: int) -> tuple[Card, ...]:
     return tuple(_CARDS[suit * 13 + r] for r in range(13) if suit_mask >> r & 1)
+
+
+def distinct_card_mask(cards) -> int | None:
+    """The mask of a list of distinct `Card`s, or None for anything else (tokens, a
+    duplicate): the one fast path for callers that are usually handed cards."""
+    try:
+        mask = cards_mask(cards)
+    except AttributeError:
+        return None
+    return mask if mask.bit_count() == len(cards) else None
 
 
 def mask_cards(mask: int) -> tuple[Card, ...]:

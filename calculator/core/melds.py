@@ -20,7 +20,7 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import Iterable, NamedTuple
 
-from .cards import POINTS, Card, cards_mask, mask_cards, parse_hand
+from .cards import POINTS, Card, cards_mask, distinct_card_mask, mask_cards, parse_hand
 from .errors import HandSizeError, MeldError
 
 SUIT_BITS = 0x1FFF
@@ -327,8 +327,12 @@ def discard_deadwoods_of_mask(mask: int) -> dict[int, int]:
 
 
 def hand_mask(cards) -> int:
-    """The mask of up to 11 distinct cards, given as `Card`s or in any notation."""
-    cards = parse_hand(cards)  # fast for Card lists; raises notation or duplicate errors
+    """The mask of up to 11 distinct cards, given as `Card`s (fast) or in any notation."""
+    if isinstance(cards, (list, tuple)) and len(cards) <= 11:
+        mask = distinct_card_mask(cards)
+        if mask is not None:
+            return mask
+    cards = parse_hand(cards)  # raises the notation or duplicate error, with positions
     if len(cards) > 11:
         raise HandSizeError(len(cards), tuple(range(12)), "hand")
     return cards_mask(cards)
