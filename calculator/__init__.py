@@ -1,16 +1,13 @@
-"""Gin Rummy calculator: the application factory (wiring only)."""
+"""Gin Rummy calculator: the application factory (wiring only).
+
+Flask and marshmallow are imported inside the factory, so `import calculator.core` (the pure
+engine, used as a library) does not load the web stack.
+"""
 from __future__ import annotations
 
 import logging
 
-from flask import Flask
-from marshmallow import ValidationError
-from werkzeug.exceptions import HTTPException, InternalServerError
-
-from . import headers
-from .assets import asset_path
-from .api import errors, limits
-from .core import CalculatorError
+from .api import limits
 
 DEFAULTS = {
     "MAX_CONTENT_LENGTH": limits.MAX_BODY_BYTES,
@@ -19,7 +16,19 @@ DEFAULTS = {
 }
 
 
-def create_app(config: dict | None = None) -> Flask:
+def create_app(config: dict | None = None):
+    from flask import Flask
+    from marshmallow import ValidationError
+    from werkzeug.exceptions import HTTPException
+
+    from . import headers
+    from .api import errors
+    from .api.docs import bp as docs_bp
+    from .api.routes import bp as api_bp
+    from .assets import asset_path
+    from .core import CalculatorError
+    from .web.views import bp as web_bp
+
     app = Flask(__name__, template_folder=asset_path("templates"),
                 static_folder=asset_path("static"))
     app.config.update(DEFAULTS)
@@ -28,10 +37,6 @@ def create_app(config: dict | None = None) -> Flask:
     # Debug mode shows tracebacks: only an explicit config may turn it on, never the
     # environment of a production server.
     app.debug = bool((config or {}).get("DEBUG", False))
-
-    from .api.docs import bp as docs_bp
-    from .api.routes import bp as api_bp
-    from .web.views import bp as web_bp
 
     app.register_blueprint(api_bp)
     app.register_blueprint(docs_bp)
@@ -45,13 +50,16 @@ def create_app(config: dict | None = None) -> Flask:
     return app
 
 
-def _http_error(error: HTTPException):
-    from .web.views import wants_html, html_error
+def _http_error(error):
+    from .api.errors import from_http_exception
+    from .web.views import html_error, wants_html
 
-    return html_error(error) if wants_html() else errors.from_http_exception(error)
+    return html_error(error) if wants_html() else from_http_exception(error)
 
 
 def _unexpected(error: Exception):
     """A bug, not the client's fault: log it, answer 500 without any trace of the code."""
+    from werkzeug.exceptions import InternalServerError
+
     logging.getLogger("calculator").exception("unexpected error")
     return _http_error(InternalServerError("an unexpected error; it has been logged"))
