@@ -17,6 +17,7 @@ import json
 from operator import attrgetter
 from typing import Any, Callable
 
+import orjson
 from marshmallow import Schema, fields
 
 Dumper = Callable[[Any], Any]
@@ -84,16 +85,21 @@ def _identity(value):
     return value
 
 
-def to_json(data: Any) -> str:
+def json_bytes(data: Any) -> bytes:
     """The one JSON encoding of every answer (the API's bodies and the command line's --json):
-    UTF-8 text, keys in schema order, compact, ending in a newline.
+    UTF-8, keys in schema order, compact, ending in a newline.
 
-    JSON text may carry a lone surrogate (`"\\ud800"`), which is no character and cannot be
-    written as UTF-8; an answer that echoes one (an error quoting the bad token) is written
-    with ASCII escapes instead, which is the same JSON value."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    orjson writes the same bytes as `json.dumps(data, ensure_ascii=False, separators=(",",
+    ":"))`, about ten times faster. It refuses what has no such encoding: JSON text may carry
+    a lone surrogate (`"\\ud800"`), which is no character and cannot be written as UTF-8, and
+    an answer that echoes one (an error quoting the bad token) is written with ASCII escapes
+    instead, which is the same JSON value."""
     try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        text = json.dumps(data, separators=(",", ":")) + "\n"
-    return text
+        return orjson.dumps(data, option=orjson.OPT_APPEND_NEWLINE)
+    except orjson.JSONEncodeError:
+        return (json.dumps(data, separators=(",", ":")) + "\n").encode("ascii")
+
+
+def to_json(data: Any) -> str:
+    """`json_bytes` as text, for the command line."""
+    return json_bytes(data).decode("utf-8")

@@ -12,7 +12,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..core import errors as core_errors
 from . import limits
-from .dumping import to_json
+from .dumping import json_bytes
 
 PROBLEM_TYPES = {
     core_errors.CardNotationError: ("invalid-card", "Invalid card"),
@@ -58,7 +58,7 @@ def problem(status: int, title: str, detail: str, errors=None, kind: str | None 
         "detail": detail,
         "errors": [{"pointer": p, "detail": str(d)} for p, d in errors],
     }
-    response = Response(to_json(body), status=status, mimetype="application/problem+json")
+    response = Response(json_bytes(body), status=status, content_type="application/problem+json")
     for key, value in (headers or {}).items():
         response.headers[key] = value
     return response

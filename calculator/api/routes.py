@@ -9,7 +9,7 @@ from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMe
 from ..core import PRESETS
 from ..core.rules import OPTION_NOTES, PRESET_NOTES
 from . import limits, service
-from .dumping import to_json
+from .dumping import json_bytes
 from .schemas import dump_rules
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -17,14 +17,23 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 def read_json_body():
     """The request body as JSON: 415 unless JSON, 400 when malformed, 413 when too large."""
-    mimetype = request.mimetype or ""
+    environ = request.environ
+    # the media type is what comes before any parameter, compared without case
+    mimetype = environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
     if mimetype != "application/json" and not mimetype.endswith("+json"):
         raise UnsupportedMediaType("send the body as JSON with Content-Type: application/json")
-    raw = request.get_data(cache=False)
     limit = current_app.config["MAX_CONTENT_LENGTH"]
-    if limit is not None and request.content_length is None and len(raw) >= limit:
-        # a chunked body has no length to check up front; werkzeug stops reading at the limit
-        raise RequestEntityTooLarge()
+    length = environ.get("CONTENT_LENGTH", "")
+    if length.isdigit() and length.isascii():
+        # the usual case, a declared length: refused before reading, else read exactly
+        if limit is not None and int(length) > limit:
+            raise RequestEntityTooLarge()
+        raw = environ["wsgi.input"].read(int(length))
+    else:
+        raw = request.get_data(cache=False)
+        if limit is not None and len(raw) >= limit:
+            # a chunked body has no length to check up front; werkzeug stops reading at the limit
+            raise RequestEntityTooLarge()
     try:
         return json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as error:
@@ -37,7 +46,7 @@ def read_json_body():
 
 
 def json_response(data, status: int = 200) -> Response:
-    return Response(to_json(data), status=status, mimetype="application/json")
+    return Response(json_bytes(data), status=status, content_type="application/json")
 
 
 def _endpoint(kind: str):

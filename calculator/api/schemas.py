@@ -10,9 +10,11 @@ from __future__ import annotations
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from ..core import CalculatorError, HandSizeError, Rules, parse_card, parse_hand
+from ..core.cards import quick_cards
 from ..core.errors import ErrorGroup
 from . import limits
 from .dumping import CardCode, compile_schema
+from .loading import compile_loader
 
 
 class Detail(str):
@@ -64,6 +66,10 @@ class HandField(fields.Field):
         self.sizes, self.what, self.max_tokens = sizes, what, max_tokens
 
     def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is list and len(value) <= self.max_tokens:
+            cards = quick_cards(value)  # plain codes, no error: the usual case, at C speed
+            if cards is not None and (self.sizes is None or len(cards) in self.sizes):
+                return cards
         if isinstance(value, str):
             if len(value) > limits.MAX_HAND_CHARS:
                 raise ValidationError(
@@ -225,15 +231,15 @@ class OneOf(fields.Field):
 
     def __init__(self, shapes: dict[str, type[Schema]], what: str, **kwargs):
         super().__init__(**kwargs)
-        self.shapes = {key: schema() for key, schema in shapes.items()}
+        self.shapes = {key: compile_loader(schema) for key, schema in shapes.items()}
         self.what = what
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict):
             raise ValidationError(f"{self.what} must be an object")
-        for key, schema in self.shapes.items():
+        for key, load in self.shapes.items():
             if key in value:
-                loaded = schema.load(value)
+                loaded = load(value)
                 loaded["shape"] = key
                 return loaded
         keys = ", ".join(f"'{k}'" for k in self.shapes)

@@ -5,21 +5,22 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from marshmallow import Schema, ValidationError
+from marshmallow import ValidationError
 
 from ..core import CalculatorError, KnockerCounts, Rules, analyze, layoffs, score_hand
-from ..core.cards import cards_mask, mask_cards
+from ..core.cards import cards_mask
 from ..core.game import DrawEntry, GameSheet, ScoredEntry, TableEntry, play_ledger
-from ..core.knock import analyze_cards
+from ..core.knock import analyze_mask
 from ..core.layoffs import read_spread
 from . import schemas
+from .loading import Loader, compile_loader
 
-REQUEST_SCHEMAS: dict[str, Schema] = {
-    "analyze": schemas.AnalyzeRequest(),
-    "batch": schemas.BatchRequest(),
-    "layoffs": schemas.LayoffsRequest(),
-    "score": schemas.ScoreRequest(),
-    "games": schemas.GamesRequest(),
+REQUEST_LOADERS: dict[str, Loader] = {
+    "analyze": compile_loader(schemas.AnalyzeRequest),
+    "batch": compile_loader(schemas.BatchRequest),
+    "layoffs": compile_loader(schemas.LayoffsRequest),
+    "score": compile_loader(schemas.ScoreRequest),
+    "games": compile_loader(schemas.GamesRequest),
 }
 
 
@@ -27,7 +28,7 @@ def load(kind: str, body: Any) -> dict:
     """Validate a decoded JSON body; raises marshmallow's ValidationError."""
     if not isinstance(body, dict):
         raise ValidationError({"_schema": ["the body must be a JSON object"]})
-    return REQUEST_SCHEMAS[kind].load(body)
+    return REQUEST_LOADERS[kind](body)
 
 
 def analyze_answer(data: dict) -> dict:
@@ -40,9 +41,9 @@ def batch_answer(data: dict) -> dict:
     each goes straight to the analysis, with the knock limit worked out once."""
     rules = data["rules"] or Rules()
     limit = rules.knock_limit_for(data["upcard"])
-    known = [] if data["outs"] else None
+    known = 0 if data["outs"] else None
     dump = schemas.dump_analysis
-    return {"results": [dump(analyze_cards(mask_cards(cards_mask(hand)), limit, known))
+    return {"results": [dump(analyze_mask(cards_mask(hand), limit, known))
                         for hand in data["hands"]]}
 
 

@@ -8,10 +8,11 @@ is Card('10♠')`-style identity holds and comparisons are cheap.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from operator import attrgetter
 from typing import Iterable, NamedTuple
 
 from .errors import CardInBothHandsError, CardNotationError, DuplicateCardError, ErrorGroup
+from .memo import Memo
 
 RANKS = "A23456789TJQK"
 SUITS = "shdc"
@@ -231,10 +232,11 @@ def tokenize(hand: "str | Iterable[str]") -> list[Token]:
     return [Token(item, i, -1, -1) for i, item in enumerate(hand)]
 
 
-def _quick_tokens() -> dict[str, Card]:
+def _quick_tokens() -> dict:
     """Every plain rank+suit spelling (either order, any case, glyph suits) mapped to its card,
-    so the common case of reading a hand is one dictionary look-up per token."""
-    quick = {}
+    and every card to itself, so the common case of reading a hand is one dictionary look-up
+    per token."""
+    quick: dict = {card: card for card in _CARDS}
     for rank_text, rank in _RANK_SYMBOLS.items():
         for suit_text, suit in _SUIT_SYMBOLS.items():
             for r in {rank_text, rank_text.upper()}:
@@ -244,6 +246,19 @@ def _quick_tokens() -> dict[str, Card]:
 
 
 _QUICK_TOKENS = _quick_tokens()
+_BIT = attrgetter("bit")
+
+
+def quick_cards(tokens) -> list[Card] | None:
+    """The cards of a list of plain codes or `Card`s, all distinct, or None when any token
+    needs the full reader (another notation, an error, a duplicate). Runs at C speed: one
+    look-up per token, and distinct bits sum without a carry, so the sum of the cards' bits
+    has one bit per card exactly when no card repeats."""
+    try:
+        cards = list(map(_QUICK_TOKENS.__getitem__, tokens))
+    except (KeyError, TypeError):  # an unknown token, or one that is not even hashable
+        return None
+    return cards if sum(map(_BIT, cards)).bit_count() == len(cards) else None
 
 
 def _token_texts(hand) -> list:
@@ -263,16 +278,14 @@ def parse_hand(hand: "str | Iterable[str | Card]", allow_duplicates: bool = Fals
     Every bad token is reported at once (an `ErrorGroup` when there are several); a duplicate is
     reported at its second occurrence and names the first.
     """
-    if isinstance(hand, (list, tuple)) and distinct_card_mask(hand) is not None:
-        return list(hand)  # cards already, no duplicate
+    texts = hand if type(hand) in (list, tuple) else _token_texts(hand)
+    cards = quick_cards(texts)  # the usual case: plain codes or cards, no error
+    if cards is not None:
+        return cards
     texts = _token_texts(hand)
     quick = _QUICK_TOKENS
-    if all(type(text) is str for text in texts):  # the usual case: plain codes, no error
-        cards = [quick.get(text) for text in texts]
-        if all(cards) and cards_mask(cards).bit_count() == len(cards):
-            return cards
     errors = []
-    cards: list[Card] = []
+    cards = []
     seen = 0
     for index, text in enumerate(texts):
         card = quick.get(text) if type(text) is str else (text if isinstance(text, Card) else None)
@@ -338,9 +351,13 @@ def cards_mask(cards: Iterable[Card]) -> int:
     return mask
 
 
-@lru_cache(maxsize=None)
-def _suit_cards(suit: int, suit_mask: int) -> tuple[Card, ...]:
-    return tuple(_CARDS[suit * 13 + r] for r in range(13) if suit_mask >> r & 1)
+def _suit_cards(suit: int) -> Memo:
+    """For one suit: its 13-bit mask -> the cards of that suit, in rank order."""
+    return Memo(lambda suit_mask: tuple(_CARDS[suit * 13 + r] for r in range(13)
+                                        if suit_mask >> r & 1))
+
+
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = (_suit_cards(suit) for suit in range(4))
 
 
 def distinct_card_mask(cards) -> int | None:
@@ -354,9 +371,9 @@ def distinct_card_mask(cards) -> int | None:
 
 
 def mask_cards(mask: int) -> tuple[Card, ...]:
-    """The cards of a mask in canonical order (four cached look-ups, one a suit)."""
-    return (_suit_cards(0, mask & 0x1FFF) + _suit_cards(1, mask >> 13 & 0x1FFF)
-            + _suit_cards(2, mask >> 26 & 0x1FFF) + _suit_cards(3, mask >> 39))
+    """The cards of a mask in canonical order (four table look-ups, one a suit)."""
+    return (_SPADES[mask & 0x1FFF] + _HEARTS[mask >> 13 & 0x1FFF]
+            + _DIAMONDS[mask >> 26 & 0x1FFF] + _CLUBS[mask >> 39 & 0x1FFF])
 
 
 def format_cards(cards: Iterable[Card]) -> str:

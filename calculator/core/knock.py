@@ -74,27 +74,27 @@ def analyze(cards, rules: Rules | None = None, upcard=None, known=(), outs: bool
     known_cards = read_hand(known, None, ("known",), "known cards") if known else []
     refuse_shared_cards((("hand",), hand), (("known",), known_cards))
     limit = rules.knock_limit_for(upcard)
-    return analyze_cards(mask_cards(cards_mask(hand)), limit, known_cards if outs else None)
+    return analyze_mask(cards_mask(hand), limit, cards_mask(known_cards) if outs else None)
 
 
-def analyze_cards(hand: tuple[Card, ...], limit: int, known: list[Card] | None) -> HandAnalysis:
-    """`analyze` on checked input: sorted distinct cards, the knock limit; `known` None skips
-    the outs."""
-    mask = cards_mask(hand)
+def analyze_mask(mask: int, limit: int, known_mask: int | None = 0) -> HandAnalysis:
+    """`analyze` on checked input: the 52-bit mask of 10 or 11 distinct cards and the knock
+    limit; `known_mask` None skips the outs."""
+    hand = mask_cards(mask)
     if len(hand) == 10:
         arrangement = best_arrangement_of_mask(mask)
         deadwood = arrangement.deadwood
         return HandAnalysis(
             hand, deadwood, arrangement.melds, arrangement.deadwood_cards, limit,
             deadwood <= limit, deadwood == 0,
-            outs=None if known is None else find_outs(mask, deadwood, limit, cards_mask(known)),
+            outs=None if known_mask is None else find_outs(mask, deadwood, limit, known_mask),
         )
     after = discard_deadwoods_of_mask(mask)
     discards = tuple(DiscardOption(card, after[card.bit], limit, mask & ~card.bit)
                      for card in hand)
-    best = min(option.deadwood for option in discards)
+    best = min(after.values())
     best_discards = tuple(option.card for option in discards if option.deadwood == best)
-    chosen = next(option for option in discards if option.deadwood == best)
+    chosen = discards[hand.index(best_discards[0])]
     return HandAnalysis(
         hand, best, chosen.melds, chosen.deadwood_cards, limit, chosen.can_knock, chosen.gin,
         big_gin=best == 0 and deadwood_of_mask(mask) == 0, discard=chosen.card,

@@ -18,10 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
+from operator import attrgetter
 from typing import Iterable, NamedTuple
 
 from .cards import POINTS, Card, cards_mask, distinct_card_mask, mask_cards, parse_hand
 from .errors import HandSizeError, MeldError
+from .memo import Memo
 
 SUIT_BITS = 0x1FFF
 
@@ -80,6 +82,9 @@ def meld_from_mask(mask: int) -> Meld:
     return Meld("set" if cards[0].rank == cards[-1].rank else "run", cards)
 
 
+_POINTS_OF = attrgetter("points")
+
+
 class Arrangement(NamedTuple):
     """Melds and the cards left over; `deadwood` is the points of the leftover cards.
     (A named tuple: immutable, and built several times per analysis at C speed.)"""
@@ -89,7 +94,7 @@ class Arrangement(NamedTuple):
 
     @property
     def deadwood(self) -> int:
-        return sum(card.points for card in self.deadwood_cards)
+        return sum(map(_POINTS_OF, self.deadwood_cards))
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -276,19 +281,32 @@ def best_arrangement_of_mask(mask: int) -> Arrangement:
     return _assemble(mask, best_sets)
 
 
-@lru_cache(maxsize=None)
-def _suit_run_melds(suit: int, suit_mask: int) -> tuple[tuple[Meld, ...], int]:
-    """The tabled best run cover of one suit as melds, and the 52-bit mask they cover."""
-    runs = [run << (13 * suit) for run in _suit_runs(suit_mask)]
-    return tuple(meld_from_mask(run) for run in runs), sum(runs)
+def _suit_run_melds(suit: int) -> Memo:
+    """For one suit: its 13-bit mask -> the tabled best run cover as melds, and the 52-bit
+    mask they cover."""
+    def build(suit_mask: int) -> tuple[tuple[Meld, ...], int]:
+        runs = [run << (13 * suit) for run in _suit_runs(suit_mask)]
+        return tuple(meld_from_mask(run) for run in runs), sum(runs)
+    return Memo(build)
+
+
+_SUIT_RUN_MELDS = tuple(_suit_run_melds(suit) for suit in range(4))
 
 
 def _assemble(mask: int, set_masks: tuple[int, ...]) -> Arrangement:
+    spades, hearts, diamonds, clubs = _SUIT_RUN_MELDS
+    if not set_masks:  # the usual case, unrolled: each suit's runs are one table look-up
+        melds0, covered0 = spades[mask & SUIT_BITS]
+        melds1, covered1 = hearts[mask >> 13 & SUIT_BITS]
+        melds2, covered2 = diamonds[mask >> 26 & SUIT_BITS]
+        melds3, covered3 = clubs[mask >> 39 & SUIT_BITS]
+        return Arrangement(melds0 + melds1 + melds2 + melds3,
+                           mask_cards(mask & ~(covered0 | covered1 | covered2 | covered3)))
     rest = mask & ~sum(set_masks)
     melds = [meld_from_mask(m) for m in set_masks]
     melded = sum(set_masks)
     for suit in range(4):
-        runs, covered = _suit_run_melds(suit, rest >> (13 * suit) & SUIT_BITS)
+        runs, covered = _SUIT_RUN_MELDS[suit][rest >> (13 * suit) & SUIT_BITS]
         melds.extend(runs)
         melded |= covered
     if set_masks:  # runs come out in card order already; sets must be slotted in

@@ -1,0 +1,57 @@
+"""Marshmallow request schemas compiled into plain functions for the valid case.
+
+`Schema.load` walks its machinery (error store, hooks, partial loading, unknown-key policy)
+for every body, which measured about 30 µs for an analyze body and 65 µs for a score body,
+more than the analysis itself. A valid body needs none of that: each field's own
+`deserialize` (which reads the value, applies `required`, `load_default` and the field's
+validators) is all that runs. The moment anything is wrong (an unknown key, a field error)
+the body goes to `schema.load` itself, so every error and every message is marshmallow's own,
+and an invalid body costs at most one extra partial pass.
+
+The compiled form supports exactly what the request schemas use and refuses the rest at
+import (schema hooks, partial loading, unknown keys other than RAISE, dotted attributes), so it
+cannot silently drift from marshmallow's meaning.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from marshmallow import RAISE, Schema, ValidationError, missing
+
+Loader = Callable[[Any], dict]
+
+
+def compile_loader(schema: Schema | type[Schema]) -> Loader:
+    """A function that loads a body exactly as `schema.load` does (same result, same
+    ValidationError), without the schema machinery when the body is valid."""
+    schema = schema() if isinstance(schema, type) else schema
+    hooks = [tag for tag, registered in schema._hooks.items() if registered]
+    if hooks or schema.unknown != RAISE or schema.partial or schema.many:
+        raise TypeError(f"compile_loader does not support {type(schema).__name__}: hooks "
+                        f"{hooks}, unknown={schema.unknown}, partial={schema.partial}, "
+                        f"many={schema.many}")
+    plan = []
+    for name, field in schema.load_fields.items():
+        key = field.data_key if field.data_key is not None else name
+        attribute = field.attribute or name
+        if "." in attribute:
+            raise TypeError(f"compile_loader does not support the dotted attribute {attribute}")
+        plan.append((key, attribute, field.deserialize))
+    known = frozenset(key for key, _, _ in plan)
+    plan = tuple(plan)
+
+    def load(data):
+        if type(data) is not dict or not known.issuperset(data):
+            return schema.load(data)  # not an object, or an unknown key: marshmallow says so
+        out = {}
+        try:
+            for key, attribute, deserialize in plan:
+                value = deserialize(data.get(key, missing), key, data)
+                if value is not missing:
+                    out[attribute] = value
+        except ValidationError:
+            return schema.load(data)  # raises, with every field's messages
+        return out
+
+    load.schema = schema
+    return load
