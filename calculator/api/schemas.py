@@ -298,6 +298,9 @@ class GamesRequest(Strict):
 # --- answers --------------------------------------------------------------------------------
 
 class MeldOut(Schema):
+    # melds are immutable values and there are only 329: each is dumped once (compile_schema)
+    dump_once_per_value = True
+
     type = fields.String(attribute="kind")
     cards = fields.List(CardCode())
 

@@ -15,7 +15,7 @@ suit counted once (a run is never split in two).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
 from operator import attrgetter
@@ -34,6 +34,14 @@ class Meld:
 
     kind: str
     cards: tuple[Card, ...]
+    # the cards as a 52-bit mask, kept because melds are hashed often (answers, searches)
+    mask: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "mask", cards_mask(self.cards))
+
+    def __hash__(self) -> int:
+        return self.mask  # equal melds hold the same cards
 
     @classmethod
     def of(cls, cards: Iterable[Card | str], position: tuple = ()) -> "Meld":
@@ -43,10 +51,6 @@ class Meld:
         if isinstance(kind, MeldError):
             raise kind.at(*position)
         return cls(kind, cards)
-
-    @property
-    def mask(self) -> int:
-        return cards_mask(self.cards)
 
     @property
     def points(self) -> int:
@@ -254,10 +258,16 @@ def best_discard_deadwood_of_mask(mask: int) -> int:
 
 def best_arrangement_of_mask(mask: int) -> Arrangement:
     """The lowest-deadwood arrangement picked by the documented tie rule."""
-    threes = _ranks_of_three(mask & SUIT_BITS, mask >> 13 & SUIT_BITS,
-                             mask >> 26 & SUIT_BITS, mask >> 39)
-    if not threes:
-        return _assemble(mask, ())
+    s0, s1, s2, s3 = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS,
+                      mask >> 39)
+    threes = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    if not threes:  # the usual case: no sets possible, each suit's runs are one look-up
+        spades, hearts, diamonds, clubs = _SUIT_RUN_COVERS
+        melds0, dead0 = spades[s0]
+        melds1, dead1 = hearts[s1]
+        melds2, dead2 = diamonds[s2]
+        melds3, dead3 = clubs[s3]
+        return Arrangement(melds0 + melds1 + melds2 + melds3, dead0 + dead1 + dead2 + dead3)
     removals, choices = _choices_at(mask & threes * COLUMN)
     table = RUN_DEADWOOD
     totals = []
@@ -281,37 +291,34 @@ def best_arrangement_of_mask(mask: int) -> Arrangement:
     return _assemble(mask, best_sets)
 
 
-def _suit_run_melds(suit: int) -> Memo:
-    """For one suit: its 13-bit mask -> the tabled best run cover as melds, and the 52-bit
-    mask they cover."""
-    def build(suit_mask: int) -> tuple[tuple[Meld, ...], int]:
+def _suit_run_covers(suit: int) -> Memo:
+    """For one suit: its 13-bit mask -> (the tabled best run cover as melds, the suit's cards
+    left out of it)."""
+    def build(suit_mask: int) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
         runs = [run << (13 * suit) for run in _suit_runs(suit_mask)]
-        return tuple(meld_from_mask(run) for run in runs), sum(runs)
+        return (tuple(meld_from_mask(run) for run in runs),
+                mask_cards((suit_mask << (13 * suit)) & ~sum(runs)))
     return Memo(build)
 
 
-_SUIT_RUN_MELDS = tuple(_suit_run_melds(suit) for suit in range(4))
+_SUIT_RUN_COVERS = tuple(_suit_run_covers(suit) for suit in range(4))
+
+
+def _first_card_index(meld: Meld) -> int:
+    return meld.cards[0].index
 
 
 def _assemble(mask: int, set_masks: tuple[int, ...]) -> Arrangement:
-    spades, hearts, diamonds, clubs = _SUIT_RUN_MELDS
-    if not set_masks:  # the usual case, unrolled: each suit's runs are one table look-up
-        melds0, covered0 = spades[mask & SUIT_BITS]
-        melds1, covered1 = hearts[mask >> 13 & SUIT_BITS]
-        melds2, covered2 = diamonds[mask >> 26 & SUIT_BITS]
-        melds3, covered3 = clubs[mask >> 39 & SUIT_BITS]
-        return Arrangement(melds0 + melds1 + melds2 + melds3,
-                           mask_cards(mask & ~(covered0 | covered1 | covered2 | covered3)))
+    """The arrangement with these sets and the tabled runs of every suit in the rest."""
     rest = mask & ~sum(set_masks)
     melds = [meld_from_mask(m) for m in set_masks]
-    melded = sum(set_masks)
-    for suit in range(4):
-        runs, covered = _SUIT_RUN_MELDS[suit][rest >> (13 * suit) & SUIT_BITS]
+    deadwood_cards = ()
+    for suit, covers in enumerate(_SUIT_RUN_COVERS):
+        runs, left = covers[rest >> (13 * suit) & SUIT_BITS]
         melds.extend(runs)
-        melded |= covered
-    if set_masks:  # runs come out in card order already; sets must be slotted in
-        melds.sort(key=lambda m: m.cards[0].index)
-    return Arrangement(tuple(melds), mask_cards(mask & ~melded))
+        deadwood_cards += left
+    melds.sort(key=_first_card_index)  # runs come out in card order already; sets are not
+    return Arrangement(tuple(melds), deadwood_cards)
 
 
 @lru_cache(maxsize=None)
