@@ -14,7 +14,8 @@ from itertools import product
 from .cards import Card, cards_mask, check_disjoint
 from .errors import HandSizeError, MeldError
 from .hands import read_card, read_hand
-from .melds import Arrangement, Meld, best_arrangement_of_mask, deadwood_of_mask, meld_kind
+from .melds import Arrangement, Meld, best_arrangement_of_mask, deadwood_of_mask, mask_points, \
+    meld_kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,22 +87,38 @@ def layoff_chains(melds: tuple[Meld, ...], defender_mask: int) -> list[tuple[int
 
 def best_layoffs(chains: list, defender_mask: int) -> tuple[int, tuple[int, ...] | None]:
     """(lowest deadwood, chain prefix lengths or None for no lay-off); ties go to fewer
-    lay-offs, then the first found."""
-    best_key, best_prefixes = (deadwood_of_mask(defender_mask), 0), None
-    for lengths in product(*(range(len(chain) + 1) for _, chain in chains)):
-        if not any(lengths):
-            continue
-        laid, count, clash = 0, 0, False
-        for (_, chain), length in zip(chains, lengths):
-            for bit in chain[:length]:
-                clash |= bool(laid & bit)
-                laid |= bit
-            count += length
-        if clash:
-            continue
-        key = (deadwood_of_mask(defender_mask & ~laid), count)
-        if key < best_key:
-            best_key, best_prefixes = key, lengths
+    lay-offs, then the first found.
+
+    Laying off cards worth P points lowers the defender's deadwood by at most P (the melds of
+    what is left are melds of the whole hand too), so a combination whose bound cannot beat
+    the best so far skips its deadwood look-up; the order tried, and so the answer, is the
+    same as trying them all."""
+    unlaid = deadwood_of_mask(defender_mask)
+    best_key, best_prefixes = (unlaid, 0), None
+    prefix_masks = []
+    for _, chain in chains:
+        masks, laid = [0], 0
+        for bit in chain:
+            laid |= bit
+            masks.append(laid)
+        prefix_masks.append(masks)
+    for combination in product(*prefix_masks):
+        laid = 0
+        for mask in combination:
+            if laid & mask:
+                break  # one card in two chains (a run's end and a set's fourth card)
+            laid |= mask
+        else:
+            if not laid:
+                continue
+            count = laid.bit_count()
+            bound = unlaid - mask_points(laid)
+            if bound > best_key[0] or (bound == best_key[0] and count >= best_key[1]):
+                continue
+            key = (deadwood_of_mask(defender_mask & ~laid), count)
+            if key < best_key:
+                best_key = key
+                best_prefixes = tuple(mask.bit_count() for mask in combination)
     return best_key[0], best_prefixes
 
 
@@ -136,8 +153,13 @@ def defense_from(chains: list, prefixes: tuple[int, ...] | None, defender_mask: 
 
 
 def layoff_options(melds: tuple[Meld, ...], defender_mask: int) -> tuple[LayoffOption, ...]:
+    return layoff_options_from(layoff_chains(melds, defender_mask))
+
+
+def layoff_options_from(chains: list) -> tuple[LayoffOption, ...]:
+    """Every card that could be laid off, with the melds it could go onto."""
     where: dict[int, list[int]] = {}
-    for index, chain in layoff_chains(melds, defender_mask):
+    for index, chain in chains:
         for bit in chain:
             where.setdefault(bit, []).append(index)
     return tuple(LayoffOption(Card.from_index(bit.bit_length() - 1), tuple(sorted(set(v))))

@@ -161,6 +161,25 @@ def _suit_runs(suit_mask: int) -> list[int]:
     return runs
 
 
+def _suit_points_table() -> list[int]:
+    """The points of every 13-bit suit mask (every suit counts the same)."""
+    table = [0] * (1 << 13)
+    for suit_mask in range(1, 1 << 13):
+        low = suit_mask & -suit_mask
+        table[suit_mask] = table[suit_mask ^ low] + POINTS[low.bit_length() - 1]
+    return table
+
+
+_SUIT_POINTS = _suit_points_table()
+
+
+def mask_points(mask: int) -> int:
+    """The points of the cards in a mask, melded or not."""
+    points = _SUIT_POINTS
+    return (points[mask & SUIT_BITS] + points[mask >> 13 & SUIT_BITS]
+            + points[mask >> 26 & SUIT_BITS] + points[mask >> 39])
+
+
 # --- set choices ----------------------------------------------------------------------------
 
 def _rank_set_options(rank: int, suits_present: int) -> tuple[int, ...]:
@@ -403,22 +422,30 @@ def all_best_arrangements(cards) -> list[Arrangement]:
 
 
 def all_best_arrangements_of_mask(mask: int) -> list[Arrangement]:
-    threes = _ranks_of_three(mask & SUIT_BITS, mask >> 13 & SUIT_BITS,
-                             mask >> 26 & SUIT_BITS, mask >> 39)
-    if not threes and all(len(_optimal_suit_covers(mask >> (13 * s) & SUIT_BITS)) == 1
-                          for s in range(4)):
+    s0, s1, s2, s3 = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS,
+                      mask >> 39)
+    threes = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    covers_of = _optimal_suit_covers
+    if not threes and len(covers_of(s0)) == len(covers_of(s1)) == len(covers_of(s2)) \
+            == len(covers_of(s3)) == 1:
         return [best_arrangement_of_mask(mask)]  # the usual case: one way, no sets
-    best = deadwood_of_mask(mask)
-    ways = []  # (set masks, run masks) of every optimal arrangement
-    for removed, choice in zip(*_choices_at(mask & threes * COLUMN)):
-        set_masks = list(choice)
+    removals, choices = _choices_at(mask & threes * COLUMN)
+    table = RUN_DEADWOOD
+    totals = []
+    for removed in removals:
         rest = mask ^ removed
-        suits = [rest >> (13 * s) & SUIT_BITS for s in range(4)]
-        if sum(RUN_DEADWOOD[s] for s in suits) != best:
+        totals.append(table[rest & SUIT_BITS] + table[rest >> 13 & SUIT_BITS]
+                      + table[rest >> 26 & SUIT_BITS] + table[rest >> 39])
+    best = min(totals)
+    ways = []  # (set masks, run masks) of every optimal arrangement
+    for removed, choice, total in zip(removals, choices, totals):
+        if total != best:
             continue
-        for covers in product(*(_optimal_suit_covers(s) for s in suits)):
-            ways.append(set_masks + [run << (13 * suit) for suit, cover in enumerate(covers)
-                                     for run in cover])
+        rest = mask ^ removed
+        suits = (rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39)
+        for covers in product(*map(covers_of, suits)):
+            ways.append(list(choice) + [run << (13 * suit) for suit, cover in enumerate(covers)
+                                        for run in cover])
     if len(ways) == 1:
         return [_from_masks(mask, ways[0])]  # one optimal arrangement: the tie rule's pick
     chosen = best_arrangement_of_mask(mask)

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from .cards import Card, cards_mask
 from .errors import IllegalKnockError, IncompatibleInputError
 from .hands import read_hand, read_upcard, refuse_shared_cards
-from .layoffs import Defense, Layoff, LayoffOption, check_spread, layoff_options, spread_places
+from .layoffs import Defense, Layoff, LayoffOption, check_spread, layoff_options_from, \
+    spread_places
 from .melds import Arrangement, Meld
 from .rules import Rules
 from .spreads import Candidate, Evaluated, Outcome, choose_spreads, hand_outcome, \
@@ -168,7 +169,7 @@ def _score_cards(spread: Arrangement | None, knocker_cards: list[Card],
                     arrangement.deadwood_cards, chosen.candidate.discard),
         _defender_side(chosen.defense),
         best_spread=_best_spread(best, multiplier) if better else None,
-        options=() if gin else layoff_options(arrangement.melds, defender_mask),
+        options=layoff_options_from(chosen.chains),
     )
 
 

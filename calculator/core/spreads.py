@@ -13,19 +13,9 @@ from .cards import Card, mask_cards
 from .layoffs import Defense, best_defense, best_layoffs, defender_deadwood, defense_from, \
     layoff_chains
 from .melds import Arrangement, all_best_arrangements_of_mask, best_arrangement_of_mask, \
-    deadwood_of_mask, discard_deadwoods_of_mask, meld_from_mask, melds_in_mask, run_touch
+    deadwood_of_mask, discard_deadwoods_of_mask, mask_points, meld_from_mask, melds_in_mask, \
+    run_touch
 from .rules import Rules
-
-_POINTS_OF_BIT = {1 << i: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)[i % 13] for i in range(52)}
-
-
-def mask_points(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += _POINTS_OF_BIT[low]
-        mask ^= low
-    return total
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +130,15 @@ class Evaluated:
         if self._arrangement is None:
             self._arrangement = self.candidate.arrangement()
         return self._arrangement
+
+    @property
+    def chains(self) -> list:
+        """The lay-off chains onto this spread's melds (none onto gin)."""
+        if self._found is not None:
+            return self._found[0]
+        if self.candidate.deadwood == 0:
+            return []
+        return layoff_chains(self.arrangement.melds, self._defender_mask)
 
     @property
     def defense(self) -> Defense:
