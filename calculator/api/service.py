@@ -7,11 +7,12 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from ..core import CalculatorError, KnockerCounts, Rules, analyze, layoffs, score_hand
+from ..core import CalculatorError, KnockerCounts, analyze, layoffs, score_hand
 from ..core.cards import cards_mask
 from ..core.game import DrawEntry, GameSheet, ScoredEntry, TableEntry, play_ledger
 from ..core.knock import analyze_mask
 from ..core.layoffs import read_spread
+from ..core.rules import DEFAULT_RULES
 from . import schemas
 from .loading import Loader, compile_loader
 
@@ -39,7 +40,7 @@ def analyze_answer(data: dict) -> dict:
 def batch_answer(data: dict) -> dict:
     """Every hand was already read and checked by the schema (10 or 11 distinct cards), so
     each goes straight to the analysis, with the knock limit worked out once."""
-    rules = data["rules"] or Rules()
+    rules = data["rules"] or DEFAULT_RULES
     limit = rules.knock_limit_for(data["upcard"])
     known = 0 if data["outs"] else None
     dump = schemas.dump_analysis
@@ -82,7 +83,7 @@ def score_answer(data: dict) -> dict:
     if missing:
         raise ValidationError({key: [f"'{key}' is required (or give outcome: \"draw\")"]
                                for key in missing})
-    result = score_hand(_knocker(data), _defender(data), data["rules"] or Rules(),
+    result = score_hand(_knocker(data), _defender(data), data["rules"] or DEFAULT_RULES,
                         data["upcard"])
     return schemas.dump_score(result)
 
@@ -107,7 +108,7 @@ def games_answer(data: dict) -> dict:
             raise ValidationError({"hands": {index: error.messages}}) from None
         except CalculatorError as error:
             raise error.at("hands", index)
-    sheet = play_ledger(data["players"], entries, data["rules"] or Rules())
+    sheet = play_ledger(data["players"], entries, data["rules"] or DEFAULT_RULES)
     return sheet_answer(sheet)
 
 

@@ -7,7 +7,7 @@ from .cards import ALL_CARDS, Card, card_name, format_cards, parse_card, parse_h
 from .errors import (CalculatorError, CardInBothHandsError, CardNotationError,
                      DuplicateCardError, ErrorGroup, GameError, HandSizeError,
                      IllegalKnockError, IncompatibleInputError, MeldError, RuleError)
-from .knock import DiscardOption, HandAnalysis, Outs, analyze
+from .knock import DiscardOption, DiscardOptions, HandAnalysis, Outs, analyze
 from .layoffs import Defense, Layoff, LayoffOption, LayoffResult, layoffs, read_spread
 from .melds import (Arrangement, Meld, all_best_arrangements, best_arrangement, deadwood,
                     deadwood_of_mask)
@@ -19,8 +19,8 @@ Spread = Arrangement  # a knocker's spread is an arrangement laid on the table
 
 __all__ = [
     "ALL_CARDS", "Arrangement", "BestSpread", "CalculatorError", "Card", "CardInBothHandsError",
-    "CardNotationError", "Defense", "DefenderSide", "DiscardOption", "DuplicateCardError",
-    "ErrorGroup", "GameError", "HandAnalysis", "HandResult", "HandSizeError",
+    "CardNotationError", "Defense", "DefenderSide", "DiscardOption", "DiscardOptions",
+    "DuplicateCardError", "ErrorGroup", "GameError", "HandAnalysis", "HandResult", "HandSizeError",
     "IllegalKnockError", "IncompatibleInputError", "KnockerCounts", "KnockerSide", "Layoff",
     "LayoffOption", "LayoffResult", "Meld", "MeldError", "Outs", "PRESETS", "RuleError",
     "Rules", "Spread", "all_best_arrangements", "analyze", "best_arrangement", "card_name",

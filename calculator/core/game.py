@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import CalculatorError, GameError, IncompatibleInputError
-from .rules import Rules
+from .rules import DEFAULT_RULES, Rules
 from .scoring import HandResult, score_hand
 
 GAMES_PER_FORMAT = {"single": 1, "hollywood": 3}
@@ -80,7 +80,7 @@ class GameSheet:
 
 def play_ledger(players, entries, rules: Rules | None = None) -> GameSheet:
     """Score every entry in order and keep the sheet; errors point at ("hands", i, ...)."""
-    rules = rules or Rules()
+    rules = rules or DEFAULT_RULES
     players = _check_players(players)
     games = tuple(Game({p: 0 for p in players}, {p: 0 for p in players})
                   for _ in range(GAMES_PER_FORMAT[rules.format]))

@@ -1,13 +1,14 @@
 """Knock analysis: the knock limit, 10- and 11-card analysis, discards and outs."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .cards import POINTS, Card, cards_mask, mask_cards
 from .hands import read_hand, read_upcard, refuse_shared_cards
-from .melds import (COLUMN, SUIT_BITS, Meld, best_arrangement_of_mask,
+from .melds import (COLUMN, SUIT_BITS, Arrangement, Meld, best_arrangement_of_mask,
                     best_discard_deadwood_of_mask, deadwood_of_mask, discard_deadwoods_of_mask)
-from .rules import Rules
+from .rules import DEFAULT_RULES, Rules
 
 
 class DiscardOption:
@@ -16,10 +17,11 @@ class DiscardOption:
 
     __slots__ = ("card", "deadwood", "can_knock", "gin", "_rest", "_arrangement")
 
-    def __init__(self, card: Card, deadwood: int, limit: int, rest_mask: int):
+    def __init__(self, card: Card, deadwood: int, limit: int, rest_mask: int,
+                 arrangement: Arrangement | None = None):
         self.card, self.deadwood = card, deadwood
         self.can_knock, self.gin = deadwood <= limit, deadwood == 0
-        self._rest, self._arrangement = rest_mask, None
+        self._rest, self._arrangement = rest_mask, arrangement
 
     def _arranged(self):
         if self._arrangement is None:
@@ -36,6 +38,49 @@ class DiscardOption:
 
     def __repr__(self) -> str:
         return f"DiscardOption(card={self.card!r}, deadwood={self.deadwood})"
+
+
+class DiscardOptions(Sequence):
+    """An 11-card hand's discards in card order: a read-only sequence of `DiscardOption`.
+    Every discard's deadwood is known when the analysis is made; the option objects are
+    made when the sequence is first read, since a caller asking for the best discard alone
+    (a bot, a batch) never reads them."""
+
+    __slots__ = ("_hand", "_after", "_limit", "_mask", "_chosen", "_options")
+
+    def __init__(self, hand: tuple[Card, ...], after: dict[int, int], limit: int, mask: int,
+                 chosen: tuple[Card, Arrangement]):
+        self._hand, self._after, self._limit, self._mask = hand, after, limit, mask
+        self._chosen, self._options = chosen, None
+
+    def _built(self) -> tuple[DiscardOption, ...]:
+        if self._options is None:
+            after, limit, mask = self._after, self._limit, self._mask
+            chosen_card, chosen_arrangement = self._chosen
+            self._options = tuple(
+                DiscardOption(card, after[card.bit], limit, mask & ~card.bit,
+                              chosen_arrangement if card is chosen_card else None)
+                for card in self._hand)
+        return self._options
+
+    def __getitem__(self, index):
+        return self._built()[index]
+
+    def __len__(self) -> int:
+        return len(self._hand)
+
+    def __iter__(self):
+        return iter(self._built())
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (DiscardOptions, tuple, list)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # like a list: compared by content, never a dictionary key
+
+    def __repr__(self) -> str:
+        return f"DiscardOptions({list(self._built())!r})"
 
 
 class Outs(NamedTuple):
@@ -59,7 +104,7 @@ class HandAnalysis(NamedTuple):
     gin: bool
     big_gin: bool | None = None
     discard: Card | None = None
-    discards: tuple[DiscardOption, ...] | None = None
+    discards: DiscardOptions | None = None
     best_discards: tuple[Card, ...] | None = None
     outs: Outs | None = None
 
@@ -68,11 +113,12 @@ def analyze(cards, rules: Rules | None = None, upcard=None, known=(), outs: bool
             ) -> HandAnalysis:
     """Analyze 10 or 11 cards. Outs (10 cards only) are the unseen cards: not in the hand and
     not in `known`; the upcard counts as unseen unless it is listed in `known`."""
-    rules = rules or Rules()
+    rules = rules or DEFAULT_RULES
     hand = read_hand(cards, (10, 11), ("hand",))
     upcard = read_upcard(upcard)
     known_cards = read_hand(known, None, ("known",), "known cards") if known else []
-    refuse_shared_cards((("hand",), hand), (("known",), known_cards))
+    if known_cards:
+        refuse_shared_cards((("hand",), hand), (("known",), known_cards))
     limit = rules.knock_limit_for(upcard)
     return analyze_mask(cards_mask(hand), limit, cards_mask(known_cards) if outs else None)
 
@@ -90,15 +136,14 @@ def analyze_mask(mask: int, limit: int, known_mask: int | None = 0) -> HandAnaly
             outs=None if known_mask is None else find_outs(mask, deadwood, limit, known_mask),
         )
     after = discard_deadwoods_of_mask(mask)
-    discards = tuple(DiscardOption(card, after[card.bit], limit, mask & ~card.bit)
-                     for card in hand)
     best = min(after.values())
-    best_discards = tuple(option.card for option in discards if option.deadwood == best)
-    chosen = discards[hand.index(best_discards[0])]
+    best_discards = tuple(card for card in hand if after[card.bit] == best)
+    discard = best_discards[0]
+    arrangement = best_arrangement_of_mask(mask & ~discard.bit)
     return HandAnalysis(
-        hand, best, chosen.melds, chosen.deadwood_cards, limit, chosen.can_knock, chosen.gin,
-        big_gin=best == 0 and deadwood_of_mask(mask) == 0, discard=chosen.card,
-        discards=discards,
+        hand, best, arrangement.melds, arrangement.deadwood_cards, limit, best <= limit,
+        best == 0, big_gin=best == 0 and deadwood_of_mask(mask) == 0, discard=discard,
+        discards=DiscardOptions(hand, after, limit, mask, (discard, arrangement)),
         best_discards=best_discards,
     )
 

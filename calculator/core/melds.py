@@ -340,11 +340,15 @@ def _assemble(mask: int, set_masks: tuple[int, ...]) -> Arrangement:
     return Arrangement(tuple(melds), deadwood_cards)
 
 
-@lru_cache(maxsize=None)
-def _suit_discards(suit_mask: int) -> tuple[tuple[int, int], ...]:
-    """(card bit within the suit, the suit's run deadwood without it) for each of its cards."""
-    return tuple((1 << r, RUN_DEADWOOD[suit_mask & ~(1 << r)]) for r in range(13)
-                 if suit_mask >> r & 1)
+def _suit_discards(suit: int) -> Memo:
+    """For one suit: its 13-bit mask -> (card bit in the 52-bit hand, the suit's run deadwood
+    without that card) for each of its cards."""
+    return Memo(lambda suit_mask: tuple(
+        (1 << (13 * suit + r), RUN_DEADWOOD[suit_mask & ~(1 << r)])
+        for r in range(13) if suit_mask >> r & 1))
+
+
+_SUIT_DISCARDS = tuple(_suit_discards(suit) for suit in range(4))
 
 
 def discard_deadwoods_of_mask(mask: int) -> dict[int, int]:
@@ -356,14 +360,20 @@ def discard_deadwoods_of_mask(mask: int) -> dict[int, int]:
     threes = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
     table = RUN_DEADWOOD
     best: dict[int, int] = {}
+    if not threes:  # the usual case: one set choice (none), so no comparisons
+        total = table[s0] + table[s1] + table[s2] + table[s3]
+        for discards, suit_mask in zip(_SUIT_DISCARDS, (s0, s1, s2, s3)):
+            base = total - table[suit_mask]
+            for card, without in discards[suit_mask]:
+                best[card] = base + without
+        return best
     for removed in _set_removals(mask, threes):
         rest = mask ^ removed
         suits = (rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39)
         total = table[suits[0]] + table[suits[1]] + table[suits[2]] + table[suits[3]]
-        for shift, suit_mask in zip((0, 13, 26, 39), suits):
+        for discards, suit_mask in zip(_SUIT_DISCARDS, suits):
             base = total - table[suit_mask]
-            for bit, without in _suit_discards(suit_mask):
-                card = bit << shift
+            for card, without in discards[suit_mask]:
                 value = base + without
                 if value < best.get(card, _NO_CARD):
                     best[card] = value

@@ -114,6 +114,8 @@ PRESETS: dict[str, Rules] = {
     "straight": Rules(preset="straight", knock_limit=0),
     "hollywood": Rules(preset="hollywood", format="hollywood"),
 }
+# what every entry point uses when given no rules: made once (a Rules checks every option)
+DEFAULT_RULES = PRESETS["standard"]
 
 PRESET_NOTES = {
     "standard": "the default",

@@ -15,7 +15,7 @@ from .hands import read_hand, read_upcard, refuse_shared_cards
 from .layoffs import Defense, Layoff, LayoffOption, check_spread, layoff_options_from, \
     spread_places
 from .melds import Arrangement, Meld
-from .rules import Rules
+from .rules import DEFAULT_RULES, Rules
 from .spreads import Candidate, Evaluated, Outcome, choose_spreads, hand_outcome, \
     lowest_possible_deadwood, lowest_spreads
 
@@ -84,7 +84,7 @@ def draw_result() -> HandResult:
 def score_hand(knocker=None, defender=None, rules: Rules | None = None, upcard=None,
                outcome: str | None = None) -> HandResult:
     """Score one hand. `outcome="draw"` scores a dead hand (no cards needed)."""
-    rules = rules or Rules()
+    rules = rules or DEFAULT_RULES
     if outcome == "draw":
         return draw_result()
     upcard = read_upcard(upcard)
@@ -129,7 +129,7 @@ def _lowest_spread(knocker_cards: list[Card], rules: Rules
 def knocker_spread(knocker, defender_cards: list[Card], rules: Rules | None, upcard: Card | None
                    ) -> tuple[Arrangement, Card | None]:
     """The spread the knocker lays down against these defender cards, and its discard."""
-    rules = rules or Rules()
+    rules = rules or DEFAULT_RULES
     limit = rules.knock_limit_for(upcard)
     spread, cards, places = _read_knocker(knocker)
     refuse_shared_cards(*places, (("defender", "hand"), defender_cards))

@@ -169,6 +169,20 @@ def test_eleven_card_discard_flags_follow_the_limit(options, upcard):
         assert option.can_knock is (option.deadwood <= result.knock_limit)
 
 
+def test_discards_read_like_a_tuple_and_keep_the_chosen_arrangement():
+    result = analyze("As 2s 3s 7c 7h 7d Tc Jc Qc 5h Kd")
+    options = result.discards
+    as_tuple = tuple(options)
+    assert len(options) == 11 and options[0] is as_tuple[0] and options[-1] is as_tuple[-1]
+    assert options[2:4] == as_tuple[2:4] and options == as_tuple and options == list(as_tuple)
+    assert options != as_tuple[:10] and (options == "As") is False
+    chosen = options[[str(o.card) for o in options].index(str(result.discard))]
+    assert chosen.melds == result.melds and chosen.deadwood_cards == result.deadwood_cards
+    assert "DiscardOption(card=Card('As')" in repr(options)
+    with pytest.raises(TypeError):
+        hash(options)
+
+
 def test_big_gin_is_reported_whatever_the_bonus():
     assert analyze(ELEVEN, PRESETS["classic"]).big_gin is True
 
