@@ -156,16 +156,11 @@ _WORTH_AT_MOST = [sum(COLUMN << r for r in range(13) if POINTS[r] <= p) for p in
 def _meld_partners(mask: int) -> int:
     """Cards that could meld with this hand: a third (or fourth) card of a rank it holds twice,
     or a card of a suit next to one it holds. Any other drawn card stays deadwood."""
-    suits = [mask >> (13 * s) & SUIT_BITS for s in range(4)]
-    near = 0
-    for s, suit_mask in enumerate(suits):
-        near |= ((suit_mask << 1 | suit_mask >> 1) & SUIT_BITS) << (13 * s)
-    a, b, c, d = suits
+    # neighbours in the same suit: shifted one rank up or down, never across a suit's edge
+    near = ((mask << 1) & ~COLUMN | (mask >> 1) & ~(COLUMN << 12)) & _ALL
+    a, b, c, d = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39)
     pairs = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
-    for rank in range(13):
-        if pairs >> rank & 1:
-            near |= COLUMN << rank
-    return near
+    return near | pairs * COLUMN  # every card of a rank held twice
 
 
 def find_outs(mask: int, deadwood: int, limit: int, known_mask: int) -> Outs:
