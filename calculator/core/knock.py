@@ -17,11 +17,10 @@ class DiscardOption:
 
     __slots__ = ("card", "deadwood", "can_knock", "gin", "_rest", "_arrangement")
 
-    def __init__(self, card: Card, deadwood: int, limit: int, rest_mask: int,
-                 arrangement: Arrangement | None = None):
+    def __init__(self, card: Card, deadwood: int, limit: int, rest_mask: int):
         self.card, self.deadwood = card, deadwood
         self.can_knock, self.gin = deadwood <= limit, deadwood == 0
-        self._rest, self._arrangement = rest_mask, arrangement
+        self._rest, self._arrangement = rest_mask, None
 
     def _arranged(self):
         if self._arrangement is None:
@@ -49,17 +48,16 @@ class DiscardOptions(Sequence):
     __slots__ = ("_hand", "_after", "_limit", "_mask", "_chosen", "_options")
 
     def __init__(self, hand: tuple[Card, ...], after: dict[int, int], limit: int, mask: int,
-                 chosen: tuple[Card, Arrangement]):
+                 chosen: DiscardOption):
         self._hand, self._after, self._limit, self._mask = hand, after, limit, mask
         self._chosen, self._options = chosen, None
 
     def _built(self) -> tuple[DiscardOption, ...]:
         if self._options is None:
-            after, limit, mask = self._after, self._limit, self._mask
-            chosen_card, chosen_arrangement = self._chosen
+            after, limit, mask, chosen = self._after, self._limit, self._mask, self._chosen
             self._options = tuple(
-                DiscardOption(card, after[card.bit], limit, mask & ~card.bit,
-                              chosen_arrangement if card is chosen_card else None)
+                chosen if card is chosen.card else
+                DiscardOption(card, after[card.bit], limit, mask & ~card.bit)
                 for card in self._hand)
         return self._options
 
@@ -90,23 +88,37 @@ class Outs(NamedTuple):
     knock: tuple[Card, ...]
 
 
-class HandAnalysis(NamedTuple):
-    """One hand's analysis. For 11 cards the first fields describe the hand after `discard`
-    (the first of the best discards in card order). A named tuple: immutable, and a batch
-    builds ten thousand of them."""
-
+class _AnalysisFields(NamedTuple):
     hand: tuple[Card, ...]
     deadwood: int
-    melds: tuple[Meld, ...]
-    deadwood_cards: tuple[Card, ...]
     knock_limit: int
     can_knock: bool
     gin: bool
+    # the melds and deadwood cards: an Arrangement (10 cards), or the chosen DiscardOption
+    # (11 cards), whose arrangement is built when first read
+    arrangement: "Arrangement | DiscardOption"
     big_gin: bool | None = None
     discard: Card | None = None
     discards: DiscardOptions | None = None
     best_discards: tuple[Card, ...] | None = None
     outs: Outs | None = None
+
+
+class HandAnalysis(_AnalysisFields):
+    """One hand's analysis. For 11 cards the first fields describe the hand after `discard`
+    (the first of the best discards in card order). A named tuple: immutable, and a batch
+    builds ten thousand of them. For 11 cards every number is worked out up front, and the
+    melds of the hand after the discard when first read."""
+
+    __slots__ = ()
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        return self.arrangement.melds
+
+    @property
+    def deadwood_cards(self) -> tuple[Card, ...]:
+        return self.arrangement.deadwood_cards
 
 
 def analyze(cards, rules: Rules | None = None, upcard=None, known=(), outs: bool = True
@@ -131,19 +143,19 @@ def analyze_mask(mask: int, limit: int, known_mask: int | None = 0) -> HandAnaly
         arrangement = best_arrangement_of_mask(mask)
         deadwood = arrangement.deadwood
         return HandAnalysis(
-            hand, deadwood, arrangement.melds, arrangement.deadwood_cards, limit,
-            deadwood <= limit, deadwood == 0,
+            hand, deadwood, limit, deadwood <= limit, deadwood == 0, arrangement,
             outs=None if known_mask is None else find_outs(mask, deadwood, limit, known_mask),
         )
-    after = discard_deadwoods_of_mask(mask)
+    after = discard_deadwoods_of_mask(mask)  # every card's bit, in card order
     best = min(after.values())
-    best_discards = tuple(card for card in hand if after[card.bit] == best)
+    best_discards = tuple([Card.from_index(bit.bit_length() - 1)
+                           for bit, value in after.items() if value == best])
     discard = best_discards[0]
-    arrangement = best_arrangement_of_mask(mask & ~discard.bit)
+    chosen = DiscardOption(discard, best, limit, mask & ~discard.bit)
     return HandAnalysis(
-        hand, best, arrangement.melds, arrangement.deadwood_cards, limit, best <= limit,
-        best == 0, big_gin=best == 0 and deadwood_of_mask(mask) == 0, discard=discard,
-        discards=DiscardOptions(hand, after, limit, mask, (discard, arrangement)),
+        hand, best, limit, best <= limit, best == 0, chosen,
+        big_gin=best == 0 and deadwood_of_mask(mask) == 0, discard=discard,
+        discards=DiscardOptions(hand, after, limit, mask, chosen),
         best_discards=best_discards,
     )
 
