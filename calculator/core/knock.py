@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import POINTS, Card, cards_mask, mask_cards
+from .cards import POINTS, Card, cards_mask, distinct_card_mask, mask_cards
 from .hands import read_hand, read_upcard, refuse_shared_cards
 from .melds import (COLUMN, SUIT_BITS, Arrangement, Meld, best_arrangement_of_mask,
                     best_discard_deadwood_of_mask, deadwood_of_mask, discard_deadwoods_of_mask)
@@ -126,13 +126,20 @@ def analyze(cards, rules: Rules | None = None, upcard=None, known=(), outs: bool
     """Analyze 10 or 11 cards. Outs (10 cards only) are the unseen cards: not in the hand and
     not in `known`; the upcard counts as unseen unless it is listed in `known`."""
     rules = rules or DEFAULT_RULES
-    hand = read_hand(cards, (10, 11), ("hand",))
-    upcard = read_upcard(upcard)
-    known_cards = read_hand(known, None, ("known",), "known cards") if known else []
-    if known_cards:
-        refuse_shared_cards((("hand",), hand), (("known",), known_cards))
+    # the usual library call: 10 or 11 distinct Cards, nothing known (one pass over them)
+    mask = distinct_card_mask(cards) if type(cards) in (list, tuple) and not known else None
+    if mask is not None and mask.bit_count() in (10, 11):
+        known_mask = 0
+        upcard = read_upcard(upcard)
+    else:  # read and checked in this order, so the first error reported is the same
+        hand = read_hand(cards, (10, 11), ("hand",))
+        upcard = read_upcard(upcard)
+        known_cards = read_hand(known, None, ("known",), "known cards") if known else []
+        if known_cards:
+            refuse_shared_cards((("hand",), hand), (("known",), known_cards))
+        mask, known_mask = cards_mask(hand), cards_mask(known_cards)
     limit = rules.knock_limit_for(upcard)
-    return analyze_mask(cards_mask(hand), limit, cards_mask(known_cards) if outs else None)
+    return analyze_mask(mask, limit, known_mask if outs else None)
 
 
 def analyze_mask(mask: int, limit: int, known_mask: int | None = 0) -> HandAnalysis:
@@ -143,21 +150,18 @@ def analyze_mask(mask: int, limit: int, known_mask: int | None = 0) -> HandAnaly
         arrangement = best_arrangement_of_mask(mask)
         deadwood = arrangement.deadwood
         return HandAnalysis(
-            hand, deadwood, limit, deadwood <= limit, deadwood == 0, arrangement,
-            outs=None if known_mask is None else find_outs(mask, deadwood, limit, known_mask),
-        )
+            hand, deadwood, limit, deadwood <= limit, deadwood == 0, arrangement, None, None,
+            None, None, None if known_mask is None else find_outs(mask, deadwood, limit,
+                                                                  known_mask))
     after = discard_deadwoods_of_mask(mask)  # every card's bit, in card order
     best = min(after.values())
     best_discards = tuple([Card.from_index(bit.bit_length() - 1)
                            for bit, value in after.items() if value == best])
     discard = best_discards[0]
     chosen = DiscardOption(discard, best, limit, mask & ~discard.bit)
-    return HandAnalysis(
-        hand, best, limit, best <= limit, best == 0, chosen,
-        big_gin=best == 0 and deadwood_of_mask(mask) == 0, discard=discard,
-        discards=DiscardOptions(hand, after, limit, mask, chosen),
-        best_discards=best_discards,
-    )
+    big_gin = best == 0 and deadwood_of_mask(mask) == 0
+    return HandAnalysis(hand, best, limit, best <= limit, best == 0, chosen, big_gin, discard,
+                        DiscardOptions(hand, after, limit, mask, chosen), best_discards, None)
 
 
 _ALL = (1 << 52) - 1
