@@ -8,6 +8,7 @@ whole run is listed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card, mask_cards
 from .layoffs import Defense, best_defense, best_layoffs, defender_deadwood, defense_from, \
@@ -18,9 +19,10 @@ from .melds import Arrangement, all_best_arrangements_of_mask, best_arrangement_
 from .rules import Rules
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """One legal spread: its melds (masks), deadwood, the discard that made it, big gin."""
+class Candidate(NamedTuple):
+    """One legal spread: its melds (masks), deadwood, the discard that made it, big gin.
+    (A named tuple: the best-spread search makes one for every legal spread of a hand, and a
+    frozen dataclass cost several times more to build.)"""
 
     deadwood: int
     meld_masks: tuple[int, ...]
