@@ -229,7 +229,9 @@ def choose_spreads(hand_mask: int, limit: int, rules: Rules, defender_mask: int,
     floor = lowest if declared is not None else lowest + 1
     if lowest > 0 and unlaid - floor <= best.outcome.value_for_knocker():
         return chosen, best
-    for candidate in legal_spreads(hand_mask, limit, rules):
+    # a spread with deadwood K > 0 scores at most unlaid - K: only those below this can win
+    cap = max(0, min(limit, unlaid - best.outcome.value_for_knocker() - 1))
+    for candidate in legal_spreads(hand_mask, cap, rules):
         if candidate.deadwood == lowest and declared is None and lowest > 0:
             continue
         if candidate.deadwood > 0 and \
