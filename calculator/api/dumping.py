@@ -66,7 +66,14 @@ def compile_schema(schema: Schema | type[Schema]) -> Dumper:
 
     dump = _unrolled(plan, read_all, dump_other)
     if getattr(schema, "dump_once_per_value", False):
-        return Memo(dump).__getitem__
+        memo = Memo(dump)
+
+        def dump_once(obj):
+            try:
+                return memo[obj]
+            except TypeError:  # a mapping (unhashable) is dumped each time
+                return dump(obj)
+        return dump_once
     return dump
 
 

@@ -19,16 +19,19 @@ def read_json_body():
     """The request body as JSON: 415 unless JSON, 400 when malformed, 413 when too large."""
     environ = request.environ
     # the media type is what comes before any parameter, compared without case
-    mimetype = environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
+    mimetype = environ.get("CONTENT_TYPE", "").partition(";")[0].strip(" \t").lower()
     if mimetype != "application/json" and not mimetype.endswith("+json"):
         raise UnsupportedMediaType("send the body as JSON with Content-Type: application/json")
     limit = current_app.config["MAX_CONTENT_LENGTH"]
     length = environ.get("CONTENT_LENGTH", "")
-    if length.isdigit() and length.isascii():
-        # the usual case, a declared length: refused before reading, else read exactly
+    if length.isdigit() and length.isascii() and "HTTP_TRANSFER_ENCODING" not in environ:
+        # the usual case, a declared length (a chunked body's length, if any, means nothing):
+        # refused before reading, else read exactly
         if limit is not None and int(length) > limit:
             raise RequestEntityTooLarge()
         raw = environ["wsgi.input"].read(int(length))
+        if len(raw) != int(length):
+            raise BadRequest(f"the body ended after {len(raw)} of its {int(length)} bytes")
     else:
         raw = request.get_data(cache=False)
         if limit is not None and len(raw) >= limit:

@@ -132,7 +132,9 @@ ANSWERS = {"analyze": analyze_answer, "batch": batch_answer, "layoffs": layoffs_
 
 
 def answer(kind: str, body: Any) -> dict:
-    """The answer to one request body (a decoded JSON value)."""
+    """The answer to one request body (a decoded JSON value). Parts of it are shared with
+    other answers (each meld is dumped once, see `compile_schema`): read it or encode it,
+    never change it in place."""
     return ANSWERS[kind](load(kind, body))
 
 

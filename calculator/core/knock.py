@@ -75,7 +75,8 @@ class DiscardOptions(Sequence):
             return tuple(self) == tuple(other)
         return NotImplemented
 
-    __hash__ = None  # like a list: compared by content, never a dictionary key
+    def __hash__(self) -> int:
+        return hash(self._built())  # equal when they hold the same options, like a tuple
 
     def __repr__(self) -> str:
         return f"DiscardOptions({list(self._built())!r})"
@@ -108,9 +109,17 @@ class HandAnalysis(_AnalysisFields):
     """One hand's analysis. For 11 cards the first fields describe the hand after `discard`
     (the first of the best discards in card order). A named tuple: immutable, and a batch
     builds ten thousand of them. For 11 cards every number is worked out up front, and the
-    melds of the hand after the discard when first read."""
+    melds of the hand after the discard when first read: `melds` and `deadwood_cards` are
+    properties over the `arrangement` field (read them by name, not by position)."""
 
     __slots__ = ()
+
+    def _asdict(self) -> dict:
+        """The analysis by name, with `melds` and `deadwood_cards` for `arrangement`."""
+        fields = super()._asdict()
+        del fields["arrangement"]
+        return {"hand": self.hand, "deadwood": self.deadwood, "melds": self.melds,
+                "deadwood_cards": self.deadwood_cards} | fields
 
     @property
     def melds(self) -> tuple[Meld, ...]:

@@ -38,6 +38,8 @@ class Meld:
     mask: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
+        if not all(type(card) is Card for card in self.cards):  # codes, as Meld.of takes
+            object.__setattr__(self, "cards", tuple(Card(card) for card in self.cards))
         object.__setattr__(self, "mask", cards_mask(self.cards))
 
     def __hash__(self) -> int:

@@ -177,10 +177,19 @@ def test_discards_read_like_a_tuple_and_keep_the_chosen_arrangement():
     assert options[2:4] == as_tuple[2:4] and options == as_tuple and options == list(as_tuple)
     assert options != as_tuple[:10] and (options == "As") is False
     chosen = options[[str(o.card) for o in options].index(str(result.discard))]
-    assert chosen.melds == result.melds and chosen.deadwood_cards == result.deadwood_cards
+    # the hand's melds are those of the 10 cards kept, as a fresh analysis of them finds
+    kept = analyze([card for card in result.hand if card is not result.discard])
+    assert chosen.melds == result.melds == kept.melds
+    assert chosen.deadwood_cards == result.deadwood_cards == kept.deadwood_cards
+    assert {str(o.card): o.deadwood for o in options} == {
+        str(card): analyze([c for c in result.hand if c is not card]).deadwood
+        for card in result.hand}
     assert "DiscardOption(card=Card('As')" in repr(options)
-    with pytest.raises(TypeError):
-        hash(options)
+    assert hash(options) == hash(as_tuple)  # an analysis stays hashable, like a tuple
+    hash(result)
+    by_name = result._asdict()
+    assert list(by_name)[:5] == ["hand", "deadwood", "melds", "deadwood_cards", "knock_limit"]
+    assert by_name["melds"] == result.melds and "arrangement" not in by_name
 
 
 def test_big_gin_is_reported_whatever_the_bonus():

@@ -305,6 +305,16 @@ def test_valid_melds(text, kind, expected):
     assert codes(meld.cards) == expected
 
 
+@pytest.mark.parametrize("text, kind, expected", VALID_MELDS)
+def test_a_meld_built_directly_from_codes_equals_the_checked_one(text, kind, expected):
+    """Meld(kind, cards) reads card codes too; equal melds hash alike (by their cards)."""
+    direct = Meld(kind, tuple(expected))
+    checked = Meld.of(text.split())
+    assert direct == checked and hash(direct) == hash(checked)
+    assert codes(direct.cards) == expected and all(isinstance(c, Card) for c in direct.cards)
+    assert direct.mask == sum(card.bit for card in checked.cards)
+
+
 @pytest.mark.parametrize("text", [m[0] for m in VALID_MELDS])
 def test_meld_repr_round_trips(text):
     meld = Meld.of(text.split())
