@@ -73,6 +73,7 @@ def compile_schema(schema: Schema | type[Schema]) -> Dumper:
                 return memo[obj]
             except TypeError:  # a mapping (unhashable) is dumped each time
                 return dump(obj)
+        dump_once.lookup = memo.__getitem__  # for lists of such values, mapped at C speed
         return dump_once
     return dump
 
@@ -116,18 +117,29 @@ def _compile_field(field: fields.Field) -> Dumper:
         inner = _compile_field(field.inner)
         if inner is _identity:
             return list
-        if inner is _CODE:
-            return lambda values: list(map(_CODE, values))
-        return lambda values: list(map(inner, values))
+        return _each(inner)
     if isinstance(field, fields.Nested):
         nested = compile_schema(field.schema)
-        if field.many:
-            return lambda values: list(map(nested, values))
-        return nested
+        return _each(nested) if field.many else nested
     if isinstance(field, fields.Dict):
         value_dump = _compile_field(field.value_field) if field.value_field else _identity
         return lambda mapping: {k: value_dump(v) for k, v in mapping.items()}
     raise TypeError(f"compile_schema does not support {type(field).__name__}")
+
+
+def _each(convert: Dumper) -> Dumper:
+    """A list's dumper: `convert` mapped over it at C speed (for values dumped once, their
+    table is read directly; a mapping among them, unhashable, takes the long way)."""
+    lookup = getattr(convert, "lookup", None)
+    if lookup is None:
+        return lambda values: list(map(convert, values))
+
+    def each(values):
+        try:
+            return list(map(lookup, values))
+        except TypeError:
+            return list(map(convert, values))
+    return each
 
 
 def _identity(value):
