@@ -238,14 +238,18 @@ def deadwood_of_mask(mask: int) -> int:
     table = RUN_DEADWOOD
     if not threes:
         return table[s0] + table[s1] + table[s2] + table[s3]
-    best = 999
-    for removed in _choices_at(mask & threes * COLUMN)[0]:
+    return min(_choice_totals(mask, _choices_at(mask & threes * COLUMN)[0]))
+
+
+def _choice_totals(mask: int, removals: tuple[int, ...]) -> list[int]:
+    """The run deadwood of the rest of the hand for each set choice (cards removed to sets)."""
+    table = RUN_DEADWOOD
+    totals = []
+    for removed in removals:
         rest = mask ^ removed
-        total = (table[rest & SUIT_BITS] + table[rest >> 13 & SUIT_BITS]
-                 + table[rest >> 26 & SUIT_BITS] + table[rest >> 39])
-        if total < best:
-            best = total
-    return best
+        totals.append(table[rest & SUIT_BITS] + table[rest >> 13 & SUIT_BITS]
+                      + table[rest >> 26 & SUIT_BITS] + table[rest >> 39])
+    return totals
 
 
 def best_discard_deadwood_of_mask(mask: int) -> int:
@@ -290,17 +294,18 @@ def best_arrangement_of_mask(mask: int) -> Arrangement:
         melds3, dead3 = clubs[s3]
         return Arrangement(melds0 + melds1 + melds2 + melds3, dead0 + dead1 + dead2 + dead3)
     removals, choices = _choices_at(mask & threes * COLUMN)
-    table = RUN_DEADWOOD
-    totals = []
-    for removed in removals:
-        rest = mask ^ removed
-        totals.append(table[rest & SUIT_BITS] + table[rest >> 13 & SUIT_BITS]
-                      + table[rest >> 26 & SUIT_BITS] + table[rest >> 39])
-    lowest = min(totals)
+    totals = _choice_totals(mask, removals)
+    return _assemble(mask, _tie_rule_sets(mask, removals, choices, totals, min(totals)))
+
+
+def _tie_rule_sets(mask: int, removals, choices, totals: list[int], lowest: int
+                   ) -> tuple[int, ...]:
+    """The set choice the tie rule picks among those with the lowest deadwood: fewest
+    deadwood cards, then fewest melds, then fewest cards in sets, then the first."""
     best_key, best_sets = None, ()
     for removed, set_masks, total in zip(removals, choices, totals):
         if total != lowest:
-            continue  # only the lowest-deadwood choices go to the full tie rule
+            continue
         rest = mask ^ removed
         n = r = 0
         for suit in range(4):
@@ -309,7 +314,7 @@ def best_arrangement_of_mask(mask: int) -> Arrangement:
         key = (n, r + len(set_masks), removed.bit_count())
         if best_key is None or key < best_key:
             best_key, best_sets = key, set_masks
-    return _assemble(mask, best_sets)
+    return best_sets
 
 
 def _suit_run_covers(suit: int) -> Memo:
@@ -442,12 +447,7 @@ def all_best_arrangements_of_mask(mask: int) -> list[Arrangement]:
             == len(covers_of(s3)) == 1:
         return [best_arrangement_of_mask(mask)]  # the usual case: one way, no sets
     removals, choices = _choices_at(mask & threes * COLUMN)
-    table = RUN_DEADWOOD
-    totals = []
-    for removed in removals:
-        rest = mask ^ removed
-        totals.append(table[rest & SUIT_BITS] + table[rest >> 13 & SUIT_BITS]
-                      + table[rest >> 26 & SUIT_BITS] + table[rest >> 39])
+    totals = _choice_totals(mask, removals)
     best = min(totals)
     ways = []  # (set masks, run masks) of every optimal arrangement
     for removed, choice, total in zip(removals, choices, totals):
@@ -460,7 +460,7 @@ def all_best_arrangements_of_mask(mask: int) -> list[Arrangement]:
                                         for run in cover])
     if len(ways) == 1:
         return [_from_masks(mask, ways[0])]  # one optimal arrangement: the tie rule's pick
-    chosen = best_arrangement_of_mask(mask)
+    chosen = _assemble(mask, _tie_rule_sets(mask, removals, choices, totals, best))
     found = [_from_masks(mask, meld_masks) for meld_masks in ways]
     found.sort(key=lambda a: (a != chosen, len(a.deadwood_cards), len(a.melds),
                               [m.cards[0].index for m in a.melds]))
