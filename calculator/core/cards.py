@@ -278,13 +278,12 @@ def parse_hand(hand: "str | Iterable[str | Card]", allow_duplicates: bool = Fals
     Every bad token is reported at once (an `ErrorGroup` when there are several); a duplicate is
     reported at its second occurrence and names the first.
     """
-    texts = hand if type(hand) in (list, tuple) else _token_texts(hand)
+    texts = _token_texts(hand)
     if texts and type(texts[0]) is Card and distinct_card_mask(texts) is not None:
-        return list(texts)  # cards already (a library caller), none twice
+        return texts  # cards already (a library caller), none twice
     cards = quick_cards(texts)  # the usual case: plain codes or cards, no error
     if cards is not None:
         return cards
-    texts = _token_texts(hand)
     quick = _QUICK_TOKENS
     errors = []
     cards = []
