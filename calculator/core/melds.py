@@ -16,10 +16,10 @@ suit counted once (a run is never split in two).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations, product
 from operator import attrgetter
-from typing import Iterable, NamedTuple
+from typing import Iterable, NamedTuple, Sequence
 
 from .cards import POINTS, Card, cards_mask, distinct_card_mask, mask_cards, parse_hand
 from .errors import HandSizeError, MeldError
@@ -91,20 +91,35 @@ def meld_from_mask(mask: int) -> Meld:
 _POINTS_OF = attrgetter("points")
 
 
-class Arrangement(NamedTuple):
-    """Melds and the cards left over; `deadwood` is the points of the leftover cards.
-    (A named tuple: immutable, and built several times per analysis at C speed.)"""
-
+class _ArrangementFields(NamedTuple):
     melds: tuple[Meld, ...]
     deadwood_cards: tuple[Card, ...]
+    deadwood: int
 
-    @property
-    def deadwood(self) -> int:
-        return sum(map(_POINTS_OF, self.deadwood_cards))
+
+class Arrangement(_ArrangementFields):
+    """Melds and the cards left over; `deadwood` is the points of the leftover cards, worked
+    out when not given. (A named tuple: immutable, and built several times per analysis. The
+    points are a field, not a property: they are read far more often than an arrangement is
+    built, and the run tables that build one in the engine know them already.)"""
+
+    __slots__ = ()
+
+    def __new__(cls, melds: Iterable[Meld], deadwood_cards: Iterable[Card],
+                deadwood: int | None = None) -> "Arrangement":
+        deadwood_cards = tuple(deadwood_cards)
+        if deadwood is None:
+            deadwood = sum(map(_POINTS_OF, deadwood_cards))
+        return tuple.__new__(cls, (tuple(melds), deadwood_cards, deadwood))
 
     @property
     def cards(self) -> tuple[Card, ...]:
         return tuple(sorted(self.deadwood_cards + tuple(c for m in self.melds for c in m.cards)))
+
+
+# An Arrangement from (melds, deadwood cards, points) already as tuples, without a Python call:
+# what the engine's table look-ups build for every hand.
+_arrangement = partial(tuple.__new__, Arrangement)
 
 
 # --- per-suit run tables --------------------------------------------------------------------
@@ -288,14 +303,18 @@ def best_arrangement_of_mask(mask: int) -> Arrangement:
     threes = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
     if not threes:  # the usual case: no sets possible, each suit's runs are one look-up
         spades, hearts, diamonds, clubs = _SUIT_RUN_COVERS
-        melds0, dead0 = spades[s0]
-        melds1, dead1 = hearts[s1]
-        melds2, dead2 = diamonds[s2]
-        melds3, dead3 = clubs[s3]
-        return Arrangement(melds0 + melds1 + melds2 + melds3, dead0 + dead1 + dead2 + dead3)
+        melds0, dead0, points0 = spades[s0]
+        melds1, dead1, points1 = hearts[s1]
+        melds2, dead2, points2 = diamonds[s2]
+        melds3, dead3, points3 = clubs[s3]
+        return _arrangement((melds0 + melds1 + melds2 + melds3, dead0 + dead1 + dead2 + dead3,
+                             points0 + points1 + points2 + points3))
     removals, choices = _choices_at(mask & threes * COLUMN)
     totals = _choice_totals(mask, removals)
-    return _assemble(mask, _tie_rule_sets(mask, removals, choices, totals, min(totals)))
+    lowest = min(totals)
+    if totals.count(lowest) == 1:  # usually one set choice is best: no tie to break
+        return _assemble(mask, choices[totals.index(lowest)])
+    return _assemble(mask, _tie_rule_sets(mask, removals, choices, totals, lowest))
 
 
 def _tie_rule_sets(mask: int, removals, choices, totals: list[int], lowest: int
@@ -319,11 +338,11 @@ def _tie_rule_sets(mask: int, removals, choices, totals: list[int], lowest: int
 
 def _suit_run_covers(suit: int) -> Memo:
     """For one suit: its 13-bit mask -> (the tabled best run cover as melds, the suit's cards
-    left out of it)."""
-    def build(suit_mask: int) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    left out of it, their points)."""
+    def build(suit_mask: int) -> tuple[tuple[Meld, ...], tuple[Card, ...], int]:
         runs = [run << (13 * suit) for run in _suit_runs(suit_mask)]
         return (tuple(meld_from_mask(run) for run in runs),
-                mask_cards((suit_mask << (13 * suit)) & ~sum(runs)))
+                mask_cards((suit_mask << (13 * suit)) & ~sum(runs)), RUN_DEADWOOD[suit_mask])
     return Memo(build)
 
 
@@ -338,13 +357,14 @@ def _assemble(mask: int, set_masks: tuple[int, ...]) -> Arrangement:
     """The arrangement with these sets and the tabled runs of every suit in the rest."""
     rest = mask & ~sum(set_masks)
     melds = [meld_from_mask(m) for m in set_masks]
-    deadwood_cards = ()
+    deadwood_cards, deadwood = (), 0
     for suit, covers in enumerate(_SUIT_RUN_COVERS):
-        runs, left = covers[rest >> (13 * suit) & SUIT_BITS]
+        runs, left, points = covers[rest >> (13 * suit) & SUIT_BITS]
         melds.extend(runs)
         deadwood_cards += left
+        deadwood += points
     melds.sort(key=_first_card_index)  # runs come out in card order already; sets are not
-    return Arrangement(tuple(melds), deadwood_cards)
+    return _arrangement((tuple(melds), deadwood_cards, deadwood))
 
 
 def _suit_discards(suit: int) -> Memo:
@@ -459,17 +479,18 @@ def all_best_arrangements_of_mask(mask: int) -> list[Arrangement]:
             ways.append(list(choice) + [run << (13 * suit) for suit, cover in enumerate(covers)
                                         for run in cover])
     if len(ways) == 1:
-        return [_from_masks(mask, ways[0])]  # one optimal arrangement: the tie rule's pick
+        return [arrangement_of_masks(mask, ways[0])]  # one optimal arrangement: the tie rule's
     chosen = _assemble(mask, _tie_rule_sets(mask, removals, choices, totals, best))
-    found = [_from_masks(mask, meld_masks) for meld_masks in ways]
+    found = [arrangement_of_masks(mask, meld_masks) for meld_masks in ways]
     found.sort(key=lambda a: (a != chosen, len(a.deadwood_cards), len(a.melds),
                               [m.cards[0].index for m in a.melds]))
     return found
 
 
-def _from_masks(mask: int, meld_masks: list[int]) -> Arrangement:
-    melds = sorted((meld_from_mask(m) for m in meld_masks), key=lambda m: m.cards[0].index)
-    return Arrangement(tuple(melds), mask_cards(mask & ~sum(meld_masks)))
+def arrangement_of_masks(mask: int, meld_masks: "Sequence[int]") -> Arrangement:
+    """The arrangement of a hand (mask) with these melds (masks); the rest is deadwood."""
+    melds = sorted(map(meld_from_mask, meld_masks), key=_first_card_index)
+    return Arrangement(melds, mask_cards(mask & ~sum(meld_masks)))
 
 
 # --- every meld inside a hand (for spreads the knocker may choose) ---------------------------

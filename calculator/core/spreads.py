@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import Card, mask_cards
+from .cards import Card
 from .layoffs import Defense, best_defense, best_layoffs, defender_deadwood, defense_from, \
     layoff_chains
-from .melds import Arrangement, all_best_arrangements_of_mask, best_arrangement_of_mask, \
-    deadwood_of_mask, discard_deadwoods_of_mask, mask_points, meld_from_mask, melds_in_mask, \
-    run_touch
+from .melds import Arrangement, all_best_arrangements_of_mask, arrangement_of_masks, \
+    best_arrangement_of_mask, deadwood_of_mask, discard_deadwoods_of_mask, mask_points, \
+    meld_from_mask, melds_in_mask, run_touch
 from .rules import Rules
 
 
@@ -36,9 +36,7 @@ class Candidate(NamedTuple):
     def arrangement(self) -> Arrangement:
         if self.arranged is not None:
             return self.arranged
-        melds = sorted((meld_from_mask(m) for m in self.meld_masks),
-                       key=lambda m: m.cards[0].index)
-        return Arrangement(tuple(melds), mask_cards(self.hand_mask & ~sum(self.meld_masks)))
+        return arrangement_of_masks(self.hand_mask, self.meld_masks)
 
 
 def spreads_of_ten(hand_mask: int, limit: int, discard: Card | None = None) -> list[Candidate]:
