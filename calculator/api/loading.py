@@ -4,9 +4,10 @@
 for every body, which measured about 30 µs for an analyze body and 65 µs for a score body,
 more than the analysis itself. A valid body needs none of that: each given field's own
 `deserialize` (which reads the value and applies the field's validators) is all that runs,
-and an absent field takes its `load_default` as `Field.deserialize` would give it. The moment anything is wrong (an unknown key, a field error)
-the body goes to `schema.load` itself, so every error and every message is marshmallow's own,
-and an invalid body costs at most one extra partial pass.
+and an absent field takes its `load_default` as `Field.deserialize` would give it. The moment
+anything is wrong (an unknown key, a field error) the body goes to `schema.load` itself, so
+every error and every message is marshmallow's own, and an invalid body costs at most one
+extra partial pass.
 
 The compiled form supports exactly what the request schemas use and refuses the rest at
 import (schema hooks, partial loading, unknown keys other than RAISE, dotted attributes), so it
