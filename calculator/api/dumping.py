@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from operator import attrgetter
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import orjson
 from marshmallow import Schema, fields
@@ -23,6 +23,15 @@ from marshmallow import Schema, fields
 from ..core.memo import Memo
 
 Dumper = Callable[[Any], Any]
+
+
+class DumpOnce(NamedTuple):
+    """Set as `dump_once_per_value` on a schema of immutable values of which there are few
+    (melds: 329), each known by an attribute (`key`: equal values, equal keys) from which
+    `value_of` gives the value back: each is dumped once and its dictionary shared after."""
+
+    key: str
+    value_of: Callable[[Any], Any]
 
 
 class CardCode(fields.Field):
@@ -35,9 +44,9 @@ class CardCode(fields.Field):
 def compile_schema(schema: Schema | type[Schema]) -> Dumper:
     """A function that dumps an object the way `schema` declares, fast.
 
-    A schema whose class says `dump_once_per_value = True` describes immutable, hashable
-    values of which there are few (melds: 329): each is dumped once and the same dictionary
-    is returned after, so answers share it; nothing may change an answer's parts in place."""
+    A schema whose class sets `dump_once_per_value` (a `DumpOnce`) has each of its values
+    dumped once and the same dictionary returned after, so answers share it; nothing may
+    change an answer's parts in place."""
     schema = schema() if isinstance(schema, type) else schema
     plan = []
     for name, field in schema.dump_fields.items():
@@ -65,17 +74,20 @@ def compile_schema(schema: Schema | type[Schema]) -> Dumper:
         return dump_values([getattr(obj, attribute, None) for _, attribute, _, _ in plan])
 
     dump = _unrolled(plan, read_all, dump_other)
-    if getattr(schema, "dump_once_per_value", False):
-        memo = Memo(dump)
+    once = getattr(schema, "dump_once_per_value", None)
+    if once is None:
+        return dump
+    # keyed by the value's own key (an int for melds): a look-up hashes it at C speed, where
+    # hashing the value itself would be a Python call
+    key_of, memo = attrgetter(once.key), Memo(lambda key: dump(once.value_of(key)))
 
-        def dump_once(obj):
-            try:
-                return memo[obj]
-            except TypeError:  # a mapping (unhashable) is dumped each time
-                return dump(obj)
-        dump_once.lookup = memo.__getitem__  # for lists of such values, mapped at C speed
-        return dump_once
-    return dump
+    def dump_once(obj):
+        try:
+            return memo[key_of(obj)]
+        except AttributeError:  # a mapping has no key: it is dumped each time
+            return dump(obj)
+    dump_once.by_key = (memo.__getitem__, key_of)  # how a list of them is mapped at C speed
+    return dump_once
 
 
 def _unrolled(plan, read_all, dump_other) -> Dumper:
@@ -102,12 +114,15 @@ def _unrolled(plan, read_all, dump_other) -> Dumper:
         if mapped is None:
             lines.append(f"        out[{key!r}] = {value}")
             continue
-        # a list field: its items mapped right here, at C speed (a call less a field); any
-        # TypeError (a mapping among values dumped once) takes the list dumper's long way
-        names[f"m{i}"] = mapped
+        # a list field: its items mapped right here, at C speed (a call less a field); an
+        # AttributeError (a mapping among values dumped once) takes the list dumper's way
+        expression = f"v{i}"
+        for depth, function in reversed(list(enumerate(mapped))):
+            names[f"m{i}_{depth}"] = function
+            expression = f"map(m{i}_{depth}, {expression})"
         lines += ["        try:",
-                  f"            out[{key!r}] = list(map(m{i}, v{i}))",
-                  "        except TypeError:",
+                  f"            out[{key!r}] = list({expression})",
+                  "        except AttributeError:",
                   f"            out[{key!r}] = c{i}(v{i})"]
     lines.append("    return out")
     exec("\n".join(lines), names)  # the source is built from the schema's own field names
@@ -138,21 +153,24 @@ def _compile_field(field: fields.Field) -> Dumper:
 
 
 def _each(convert: Dumper) -> Dumper:
-    """A list's dumper: `convert` mapped over it at C speed (for values dumped once, their
-    table is read directly; a mapping among them, unhashable, takes the long way)."""
-    lookup = getattr(convert, "lookup", None)
-    if lookup is None:
+    """A list's dumper: `convert` mapped over it at C speed. For values dumped once, their
+    table is read by key directly, and a mapping among them (it has no key) takes the long
+    way. Its `mapped` functions, applied last to first (`list(map(f0, map(f1, values)))`),
+    are what `_unrolled` writes inline."""
+    by_key = getattr(convert, "by_key", None)
+    if by_key is None:
         def each(values):
             return list(map(convert, values))
-        each.mapped = convert
+        each.mapped = (convert,)
         return each
+    lookup, key_of = by_key
 
     def each_once(values):
         try:
-            return list(map(lookup, values))
-        except TypeError:
+            return list(map(lookup, map(key_of, values)))
+        except AttributeError:
             return list(map(convert, values))
-    each_once.mapped = lookup  # what `_unrolled` maps inline, falling back to the whole call
+    each_once.mapped = by_key
     return each_once
 
 

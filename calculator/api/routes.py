@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+import orjson
 from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
@@ -37,6 +38,27 @@ def read_json_body():
         if limit is not None and len(raw) >= limit:
             # a chunked body has no length to check up front; werkzeug stops reading at the limit
             raise RequestEntityTooLarge()
+    return decode_json(raw)
+
+
+# 18 digits in a row always fit in 64 bits. Found by mapping every digit to 0 and looking for
+# nineteen 0s: two passes at C speed over the body (a regular expression costs ten times more)
+_DIGITS_AS_ZEROS = bytes(48 if 48 <= byte <= 57 else 32 for byte in range(256))
+_NINETEEN_DIGITS = b"0" * 19
+
+
+def decode_json(raw: bytes):
+    """A body's JSON value, as `json.loads` reads it; 400 when it is not JSON.
+
+    orjson reads it first, a few times faster. What orjson refuses goes to json, for json's
+    messages and for what json takes and orjson does not (NaN, a lone surrogate); where both
+    read a body they give the same value. orjson reads a whole number past 64 bits as a
+    float, so a body with 19 digits in a row (which may be such a number) goes to json."""
+    if _NINETEEN_DIGITS not in raw.translate(_DIGITS_AS_ZEROS):
+        try:
+            return orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            pass
     try:
         return json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as error:

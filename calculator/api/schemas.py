@@ -11,9 +11,10 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from ..core import CalculatorError, HandSizeError, Rules, parse_card, parse_hand
 from ..core.cards import quick_cards
+from ..core.melds import meld_from_mask
 from ..core.errors import ErrorGroup
 from . import limits
-from .dumping import CardCode, compile_schema
+from .dumping import CardCode, DumpOnce, compile_schema
 from .loading import compile_loader
 
 
@@ -66,8 +67,12 @@ class HandField(fields.Field):
         self.sizes, self.what, self.max_tokens = sizes, what, max_tokens
 
     def _deserialize(self, value, attr, data, **kwargs):
-        if type(value) is list and len(value) <= self.max_tokens:
-            cards = quick_cards(value)  # plain codes, no error: the usual case, at C speed
+        # the usual case, at C speed: plain codes, no error, as a list or one string split by
+        # spaces (tokens with commas or words are not plain codes, so they go the long way)
+        tokens = (value.split() if type(value) is str and len(value) <= limits.MAX_HAND_CHARS
+                  else value)
+        if type(tokens) is list and len(tokens) <= self.max_tokens:
+            cards = quick_cards(tokens)
             if cards is not None and (self.sizes is None or len(cards) in self.sizes):
                 return cards
         if isinstance(value, str):
@@ -309,8 +314,9 @@ class GamesRequest(Strict):
 # --- answers --------------------------------------------------------------------------------
 
 class MeldOut(Schema):
-    # melds are immutable values and there are only 329: each is dumped once (compile_schema)
-    dump_once_per_value = True
+    # melds are immutable values, each known by its mask, and there are only 329: each is
+    # dumped once (compile_schema)
+    dump_once_per_value = DumpOnce("mask", meld_from_mask)
 
     type = fields.String(attribute="kind")
     cards = fields.List(CardCode())

@@ -23,18 +23,18 @@ class DiscardOption:
         self.can_knock, self.gin = deadwood <= limit, deadwood == 0
         self._rest, self._arrangement = rest_mask, None
 
-    def _arranged(self):
-        if self._arrangement is None:
-            self._arrangement = best_arrangement_of_mask(self._rest)
+    def _arrange(self) -> Arrangement:
+        self._arrangement = best_arrangement_of_mask(self._rest)
         return self._arrangement
 
+    # each property calls only the first time (an answer reads both for every discard)
     @property
     def melds(self) -> tuple[Meld, ...]:
-        return self._arranged().melds
+        return (self._arrangement or self._arrange()).melds
 
     @property
     def deadwood_cards(self) -> tuple[Card, ...]:
-        return self._arranged().deadwood_cards
+        return (self._arrangement or self._arrange()).deadwood_cards
 
     def __repr__(self) -> str:
         return f"DiscardOption(card={self.card!r}, deadwood={self.deadwood})"

@@ -1,14 +1,20 @@
 """How the API reads a request body at the WSGI level: the declared length, a chunked body
-(whose Content-Length, if any, means nothing), a body that stops short, the media type."""
+(whose Content-Length, if any, means nothing), a body that stops short, the media type; and
+how the body is decoded (orjson, then json for what orjson refuses)."""
 from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from werkzeug.exceptions import BadRequest
 from werkzeug.test import run_wsgi_app
 
 from calculator import create_app
+from calculator.api.routes import decode_json
 
 HAND = {"hand": "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"}
 
@@ -58,3 +64,42 @@ def test_a_chunked_body_is_read_whole_whatever_content_length_says(app):
 ])
 def test_the_media_type_is_compared_without_case_or_parameters(app, content_type, status):
     assert call(app, json.dumps(HAND).encode(), CONTENT_TYPE=content_type)[0] == status
+
+
+# --- decoding: orjson first, json for what orjson refuses ---------------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(), inner, max_size=5),
+    max_leaves=30)
+
+
+@given(JSON_VALUES, st.booleans())
+def test_a_body_decodes_to_the_value_json_reads(value, ascii_only):
+    raw = json.dumps(value, ensure_ascii=ascii_only).encode("utf-8")
+    assert decode_json(raw) == json.loads(raw.decode("utf-8"))
+
+
+@pytest.mark.parametrize("raw", [b'{"x": NaN}', b'{"x": -Infinity}', b'{"x": "\\ud800"}',
+                                 b'{"x": 123456789012345678901234567890}', b'{"x": 1e400}',
+                                 b'{"x": -9223372036854775809}', b'{"x": 18446744073709551616}',
+                                 b'{"x": 9223372036854775807}', b'{"x": 0.1234567890123456789}',
+                                 b'[' * 1500 + b']' * 1500])
+def test_what_orjson_refuses_is_read_as_json_reads_it(raw):
+    try:
+        expected = json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        with pytest.raises(BadRequest):
+            decode_json(raw)
+        return
+    decoded = decode_json(raw)
+    assert json.dumps(decoded) == json.dumps(expected)  # NaN compares unequal to itself
+
+
+@pytest.mark.parametrize("raw, message", [(b'{"x": 1', "malformed JSON"),
+                                          (b'\xff{}', "not valid UTF-8 (byte 0)"),
+                                          (b'\xef\xbb\xbf{}', "malformed JSON")])
+def test_a_body_that_is_not_json_is_a_400_with_json_s_message(raw, message):
+    with pytest.raises(BadRequest, match=re.escape(message)):
+        decode_json(raw)
