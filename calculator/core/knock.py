@@ -8,20 +8,23 @@ from typing import NamedTuple
 from .cards import POINTS, Card, cards_mask, distinct_card_mask, mask_cards
 from .hands import read_hand, read_upcard, refuse_shared_cards
 from .melds import (COLUMN, SUIT_BITS, Arrangement, Meld, best_arrangement_of_mask,
-                    best_discard_deadwood_of_mask, deadwood_of_mask, discard_deadwoods_of_mask)
+                    best_discard_deadwood_of_mask, deadwood_of_mask, discard_arrangements_of_mask,
+                    discard_deadwoods_of_mask)
 from .rules import DEFAULT_RULES, Rules
 
 
 class DiscardOption:
     """What the hand is after discarding `card`. The deadwood of all 11 discards comes from
-    one pass over the hand; each arrangement is built only when asked for."""
+    one pass over the hand; the arrangement is given when it came cheap (see
+    `DiscardOptions`), else built when first asked for."""
 
     __slots__ = ("card", "deadwood", "can_knock", "gin", "_rest", "_arrangement")
 
-    def __init__(self, card: Card, deadwood: int, limit: int, rest_mask: int):
+    def __init__(self, card: Card, deadwood: int, limit: int, rest_mask: int,
+                 arrangement: Arrangement | None = None):
         self.card, self.deadwood = card, deadwood
         self.can_knock, self.gin = deadwood <= limit, deadwood == 0
-        self._rest, self._arrangement = rest_mask, None
+        self._rest, self._arrangement = rest_mask, arrangement
 
     def _arrange(self) -> Arrangement:
         self._arrangement = best_arrangement_of_mask(self._rest)
@@ -44,7 +47,8 @@ class DiscardOptions(Sequence):
     """An 11-card hand's discards in card order: a read-only sequence of `DiscardOption`.
     Every discard's deadwood is known when the analysis is made; the option objects are
     made when the sequence is first read, since a caller asking for the best discard alone
-    (a bot, a batch) never reads them."""
+    (a bot, a batch) never reads them. For a hand where no rank has three cards (most
+    hands), every option's arrangement then comes from one pass over the suits' tables."""
 
     __slots__ = ("_hand", "_after", "_limit", "_mask", "_chosen", "_options")
 
@@ -56,9 +60,13 @@ class DiscardOptions(Sequence):
     def _built(self) -> tuple[DiscardOption, ...]:
         if self._options is None:
             after, limit, mask, chosen = self._after, self._limit, self._mask, self._chosen
+            arranged = discard_arrangements_of_mask(mask) or {}
+            if chosen._arrangement is None:
+                chosen._arrangement = arranged.get(chosen.card.bit)
             self._options = tuple(
                 chosen if card is chosen.card else
-                DiscardOption(card, after[card.bit], limit, mask & ~card.bit)
+                DiscardOption(card, after[card.bit], limit, mask & ~card.bit,
+                              arranged.get(card.bit))
                 for card in self._hand)
         return self._options
 

@@ -303,12 +303,7 @@ def best_arrangement_of_mask(mask: int) -> Arrangement:
     threes = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
     if not threes:  # the usual case: no sets possible, each suit's runs are one look-up
         spades, hearts, diamonds, clubs = _SUIT_RUN_COVERS
-        melds0, dead0, points0 = spades[s0]
-        melds1, dead1, points1 = hearts[s1]
-        melds2, dead2, points2 = diamonds[s2]
-        melds3, dead3, points3 = clubs[s3]
-        return _arrangement((melds0 + melds1 + melds2 + melds3, dead0 + dead1 + dead2 + dead3,
-                             points0 + points1 + points2 + points3))
+        return _joined(spades[s0], hearts[s1], diamonds[s2], clubs[s3])
     removals, choices = _choices_at(mask & threes * COLUMN)
     totals = _choice_totals(mask, removals)
     lowest = min(totals)
@@ -347,6 +342,34 @@ def _suit_run_covers(suit: int) -> Memo:
 
 
 _SUIT_RUN_COVERS = tuple(_suit_run_covers(suit) for suit in range(4))
+
+
+def _joined(a, b, c, d) -> Arrangement:
+    """The arrangement made of four suits' tabled run covers (melds, leftover cards, points)."""
+    return _arrangement((a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1],
+                         a[2] + b[2] + c[2] + d[2]))
+
+
+def discard_arrangements_of_mask(mask: int) -> dict[int, Arrangement] | None:
+    """For each card (bit) of a hand where no rank has three cards, the arrangement after
+    discarding it, as `best_arrangement_of_mask` gives it: a discard changes only its own
+    suit's run cover, so each takes one look-up and reuses the other three. None when a rank
+    has three cards: sets may form, and each discard needs its own search."""
+    suits = [mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39]
+    s0, s1, s2, s3 = suits
+    if (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):
+        return None
+    whole = [covers[suit_mask] for covers, suit_mask in zip(_SUIT_RUN_COVERS, suits)]
+    found = {}
+    for suit, (covers, suit_mask) in enumerate(zip(_SUIT_RUN_COVERS, suits)):
+        parts = whole.copy()
+        rest = suit_mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            parts[suit] = covers[suit_mask ^ low]
+            found[low << (13 * suit)] = _joined(*parts)
+    return found
 
 
 def _first_card_index(meld: Meld) -> int:

@@ -15,6 +15,7 @@ import pytest
 from calculator.core import (ALL_CARDS, Card, CardNotationError, DuplicateCardError,
                              HandSizeError, MeldError, Meld, all_best_arrangements, analyze,
                              best_arrangement, deadwood, parse_hand)
+from calculator.core.melds import best_arrangement_of_mask, discard_arrangements_of_mask
 
 # the tricky hands from the project's shared data, checked by an independent exhaustive search
 SHARED_HANDS = Path(__file__).resolve().parents[1] / "data" / "hands.jsonl"
@@ -425,3 +426,27 @@ def test_random_hands_against_naive(size, seed):
         engine = all_best_arrangements(hand)
         assert engine[0] == best_arrangement(hand)
         assert {engine_arrangement_key(a) for a in engine} == naive_best_arrangements(hand), hand
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_discard_s_arrangement_from_the_suits_tables_is_the_searched_one(seed):
+    """`discard_arrangements_of_mask` (one pass over the suits, for hands where no rank has
+    three cards) gives, for every discard, exactly the arrangement the search picks; for a
+    hand where sets may form it gives None. Uniform and meld-dense 11-card hands."""
+    rng = random.Random(seed)
+    dense = [c for c in ALL_CARDS if 2 <= c.rank <= 8]
+    checked = 0
+    for deck in [ALL_CARDS] * 500 + [dense] * 500:
+        mask = sum(c.bit for c in rng.sample(deck, 11))
+        arranged = discard_arrangements_of_mask(mask)
+        s = [mask >> (13 * suit) & 0x1FFF for suit in range(4)]
+        has_three = any(sum(x >> r & 1 for x in s) >= 3 for r in range(13))
+        assert (arranged is None) == has_three
+        if arranged is None:
+            continue
+        assert sorted(arranged) == sorted(c.bit for c in ALL_CARDS if mask & c.bit)
+        for bit, arrangement in arranged.items():
+            assert arrangement == best_arrangement_of_mask(mask & ~bit)
+            assert arrangement.deadwood == sum(c.points for c in arrangement.deadwood_cards)
+        checked += 1
+    assert checked > 300  # most uniform hands have no rank of three
