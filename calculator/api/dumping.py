@@ -3,9 +3,10 @@
 The response schemas in `schemas.py` are the one definition of every answer. Running
 `Schema.dump` walks field objects for every value, which costs more than the analysis of a
 hand itself (measured: about 70 µs a 10-card analysis, against about 8 µs compiled), and the
-batch endpoint dumps up to 10,000 of them. So each schema is compiled once, at import, into a
-closure per field; the compiled form supports exactly the field kinds the schemas use and
-refuses any other, so it cannot silently drift from marshmallow's meaning.
+batch endpoint dumps up to 10,000 of them. So each schema is compiled once, at import, into
+straight-line Python source (each attribute read once, each list a comprehension); the
+compiled form supports exactly the field kinds the schemas use and refuses any other, so it
+cannot silently drift from marshmallow's meaning (tests compare it with `Schema.dump`).
 
 One deliberate difference: a field whose value is None is left out of the answer unless the
 field is declared `allow_none=True` (then it is written as null). That is how a 10-card
@@ -14,6 +15,7 @@ analysis has no `discards` key while `winner` is null on a draw.
 from __future__ import annotations
 
 import json
+from itertools import count
 from operator import attrgetter
 from typing import Any, Callable, NamedTuple
 
@@ -41,42 +43,61 @@ class CardCode(fields.Field):
         return None if value is None else str(value)
 
 
+class Converted(NamedTuple):
+    """How one field's value is dumped: as source to write inline (`{}` stands for the
+    value; `names` are the objects it uses), and as a function (for a mapping's fields). When
+    `fallible`, the source may raise AttributeError on a value the function still dumps (a
+    mapping among values dumped once), and the generated code falls back to the function."""
+
+    source: str
+    names: dict
+    convert: Dumper
+    fallible: bool = False
+
+
+_fresh_names = count()
+
+
+def _fresh(prefix: str) -> str:
+    return f"{prefix}{next(_fresh_names)}"
+
+
 def compile_schema(schema: Schema | type[Schema]) -> Dumper:
     """A function that dumps an object the way `schema` declares, fast.
 
     A schema whose class sets `dump_once_per_value` (a `DumpOnce`) has each of its values
     dumped once and the same dictionary returned after, so answers share it; nothing may
     change an answer's parts in place."""
+    return _compile_nested(schema).convert
+
+
+def _compile_nested(schema: Schema | type[Schema]) -> Converted:
     schema = schema() if isinstance(schema, type) else schema
     plan = []
     for name, field in schema.dump_fields.items():
-        key = field.data_key or name
         attribute = field.attribute or name
-        plan.append((key, attribute, _compile_field(field), field.allow_none))
-    read_all = attrgetter(*(attribute for _, attribute, _, _ in plan))
-    if len(plan) == 1:
-        read_all = (lambda read_one: lambda obj: (read_one(obj),))(read_all)
-
-    def dump_values(values) -> dict:
-        out = {}
-        for (key, _, convert, allow_none), value in zip(plan, values):
-            if value is None:
-                if allow_none:
-                    out[key] = None
-                continue
-            out[key] = convert(value)
-        return out
+        if not attribute.isidentifier():
+            raise TypeError(f"compile_schema does not support the attribute {attribute!r}")
+        plan.append((field.data_key or name, attribute, _compile_field(field),
+                     field.allow_none))
 
     def dump_other(obj) -> dict:
         """A mapping, or an object without some of the attributes (those are None)."""
-        if isinstance(obj, dict):
-            return dump_values([obj.get(attribute) for _, attribute, _, _ in plan])
-        return dump_values([getattr(obj, attribute, None) for _, attribute, _, _ in plan])
+        read = obj.get if isinstance(obj, dict) else (lambda name: getattr(obj, name, None))
+        out = {}
+        for key, attribute, converted, allow_none in plan:
+            value = read(attribute)
+            if value is not None:
+                out[key] = converted.convert(value)
+            elif allow_none:
+                out[key] = None
+        return out
 
-    dump = _unrolled(plan, read_all, dump_other)
+    dump = _unrolled(plan, dump_other)
     once = getattr(schema, "dump_once_per_value", None)
     if once is None:
-        return dump
+        name = _fresh("dump")
+        return Converted(f"{name}({{}})", {name: dump}, dump)
     # keyed by the value's own key (an int for melds): a look-up hashes it at C speed, where
     # hashing the value itself would be a Python call
     key_of, memo = attrgetter(once.key), Memo(lambda key: dump(once.value_of(key)))
@@ -86,96 +107,75 @@ def compile_schema(schema: Schema | type[Schema]) -> Dumper:
             return memo[key_of(obj)]
         except AttributeError:  # a mapping has no key: it is dumped each time
             return dump(obj)
-    dump_once.by_key = (memo.__getitem__, key_of)  # how a list of them is mapped at C speed
-    return dump_once
+    name = _fresh("memo")
+    return Converted(f"{name}[{{}}.{once.key}]", {name: memo}, dump_once, fallible=True)
 
 
-def _unrolled(plan, read_all, dump_other) -> Dumper:
-    """The dumper of one schema as straight-line code, one statement a field: a batch dumps
-    ten thousand answers, and a loop over the fields cost twice as much as the fields."""
-    names = {"read_all": read_all, "dump_other": dump_other}
-    values = ", ".join(f"v{i}" for i in range(len(plan))) + ","
+def _unrolled(plan, dump_other) -> Dumper:
+    """The dumper of one schema as straight-line code: each attribute read once, each field
+    converted in place (a list as a comprehension). A batch dumps ten thousand answers, and
+    calls per field (a getter, a converter, `map`) cost more than the fields themselves."""
+    names = {"dump_other": dump_other}
     lines = ["def dump(obj):",
              "    if type(obj) is dict:",
              "        return dump_other(obj)",
-             "    try:",
-             f"        {values} = read_all(obj)",
-             "    except AttributeError:",
-             "        return dump_other(obj)",
-             "    out = {}"]
-    for i, (key, _, convert, allow_none) in enumerate(plan):
-        names[f"c{i}"] = convert
-        value = f"v{i}" if convert is _identity else f"c{i}(v{i})"
-        if allow_none:
-            lines.append(f"    out[{key!r}] = None if v{i} is None else {value}")
-            continue
+             "    try:"]
+    lines += [f"        v{i} = obj.{attribute}" for i, (_, attribute, _, _) in enumerate(plan)]
+    lines += ["    except AttributeError:",
+              "        return dump_other(obj)",
+              "    out = {}"]
+    for i, (key, _, converted, allow_none) in enumerate(plan):
+        names.update(converted.names)
+        value = converted.source.replace("{}", f"v{i}")
         lines.append(f"    if v{i} is not None:")
-        mapped = getattr(convert, "mapped", None)
-        if mapped is None:
+        if converted.fallible:
+            names[f"c{i}"] = converted.convert
+            lines += ["        try:",
+                      f"            out[{key!r}] = {value}",
+                      "        except AttributeError:",
+                      f"            out[{key!r}] = c{i}(v{i})"]
+        else:
             lines.append(f"        out[{key!r}] = {value}")
-            continue
-        # a list field: its items mapped right here, at C speed (a call less a field); an
-        # AttributeError (a mapping among values dumped once) takes the list dumper's way
-        expression = f"v{i}"
-        for depth, function in reversed(list(enumerate(mapped))):
-            names[f"m{i}_{depth}"] = function
-            expression = f"map(m{i}_{depth}, {expression})"
-        lines += ["        try:",
-                  f"            out[{key!r}] = list({expression})",
-                  "        except AttributeError:",
-                  f"            out[{key!r}] = c{i}(v{i})"]
+        if allow_none:
+            lines += ["    else:", f"        out[{key!r}] = None"]
     lines.append("    return out")
     exec("\n".join(lines), names)  # the source is built from the schema's own field names
     return names["dump"]
 
 
-_CODE = attrgetter("_code")  # a card's canonical code, read at C speed
+_IDENTITY = Converted("{}", {}, lambda value: value)
 
 
-def _compile_field(field: fields.Field) -> Dumper:
+def _compile_field(field: fields.Field) -> Converted:
     if isinstance(field, CardCode):
-        return _CODE
-    if isinstance(field, (fields.Integer, fields.Boolean, fields.String, fields.Raw)) and \
-            type(field) in (fields.Integer, fields.Boolean, fields.String, fields.Raw):
-        return _identity
+        return Converted("{}._code", {}, attrgetter("_code"))
+    if type(field) in (fields.Integer, fields.Boolean, fields.String, fields.Raw):
+        return _IDENTITY
     if isinstance(field, fields.List):
-        inner = _compile_field(field.inner)
-        if inner is _identity:
-            return list
-        return _each(inner)
+        return _each(_compile_field(field.inner))
     if isinstance(field, fields.Nested):
-        nested = compile_schema(field.schema)
+        nested = _compile_nested(field.schema)
         return _each(nested) if field.many else nested
     if isinstance(field, fields.Dict):
-        value_dump = _compile_field(field.value_field) if field.value_field else _identity
-        return lambda mapping: {k: value_dump(v) for k, v in mapping.items()}
+        value = _compile_field(field.value_field) if field.value_field else _IDENTITY
+        names = {"convert_value": value.convert} if value.fallible else dict(value.names)
+        item = "convert_value(v)" if value.fallible else value.source.replace("{}", "v")
+        convert = eval(f"lambda mapping: {{k: {item} for k, v in mapping.items()}}", names)
+        name = _fresh("mapping")
+        return Converted(f"{name}({{}})", {name: convert}, convert)
     raise TypeError(f"compile_schema does not support {type(field).__name__}")
 
 
-def _each(convert: Dumper) -> Dumper:
-    """A list's dumper: `convert` mapped over it at C speed. For values dumped once, their
-    table is read by key directly, and a mapping among them (it has no key) takes the long
-    way. Its `mapped` functions, applied last to first (`list(map(f0, map(f1, values)))`),
-    are what `_unrolled` writes inline."""
-    by_key = getattr(convert, "by_key", None)
-    if by_key is None:
-        def each(values):
-            return list(map(convert, values))
-        each.mapped = (convert,)
-        return each
-    lookup, key_of = by_key
-
-    def each_once(values):
-        try:
-            return list(map(lookup, map(key_of, values)))
-        except AttributeError:
-            return list(map(convert, values))
-    each_once.mapped = by_key
-    return each_once
-
-
-def _identity(value):
-    return value
+def _each(item: Converted) -> Converted:
+    """A list of `item`s: a comprehension (in 3.11 it costs less than `map` over a getter or
+    a function), and the same comprehension over the item's function as the safe form."""
+    if item is _IDENTITY:
+        return Converted("list({})", {}, list)
+    element = _fresh("x")
+    source = f"[{item.source.replace('{}', element)} for {element} in {{}}]"
+    convert = item.convert
+    return Converted(source, item.names, lambda values: [convert(v) for v in values],
+                     item.fallible)
 
 
 def json_bytes(data: Any) -> bytes:
