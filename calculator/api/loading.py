@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from marshmallow import RAISE, Schema, ValidationError, missing
+from marshmallow.fields import Field
 
 Loader = Callable[[Any], dict]
 
@@ -37,7 +38,8 @@ def compile_loader(schema: Schema | type[Schema]) -> Loader:
         attribute = field.attribute or name
         if "." in attribute:
             raise TypeError(f"compile_loader does not support the dotted attribute {attribute}")
-        plan.append((key, attribute, field.deserialize, field.required, field.load_default))
+        plan.append((key, attribute, plain_reader(field) or field.deserialize, field.required,
+                     field.load_default))
     known = frozenset(key for key, *_ in plan)
     plan = tuple(plan)
 
@@ -46,9 +48,12 @@ def compile_loader(schema: Schema | type[Schema]) -> Loader:
             return schema.load(data)  # not an object, or an unknown key: marshmallow says so
         out = {}
         try:
-            for key, attribute, deserialize, required, default in plan:
+            for key, attribute, read, required, default in plan:
                 if key in data:
-                    out[attribute] = deserialize(data[key], key, data)
+                    value = data[key]
+                    if value is None:  # null: Field.deserialize's own rule for it
+                        return schema.load(data)
+                    out[attribute] = read(value, key, data)
                 elif required:
                     return schema.load(data)  # raises, naming the missing field
                 elif default is not missing:  # as Field.deserialize does for a missing value
@@ -59,3 +64,12 @@ def compile_loader(schema: Schema | type[Schema]) -> Loader:
 
     load.schema = schema
     return load
+
+
+def plain_reader(field: Field) -> Callable[[Any, Any, Any], Any] | None:
+    """`field._deserialize` when, for a value that is not null, it is all that
+    `Field.deserialize` runs: the field has no validators and no pre- or post-load hooks.
+    Else None."""
+    if field.validators or field.pre_load or field.post_load:
+        return None
+    return field._deserialize

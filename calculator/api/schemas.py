@@ -15,7 +15,7 @@ from ..core.melds import meld_from_mask
 from ..core.errors import ErrorGroup
 from . import limits
 from .dumping import CardCode, DumpOnce, compile_schema
-from .loading import compile_loader
+from .loading import compile_loader, plain_reader
 
 
 class Detail(str):
@@ -176,11 +176,9 @@ class BoundedList(fields.List):
     def __init__(self, inner, low: int, high: int, **kwargs):
         super().__init__(inner, **kwargs)
         self.low, self.high = low, high
-        item = self.inner
-        # An item field with no validators and no hooks reads a non-null item exactly as
-        # `Field.deserialize` would, without its per-item machinery (a batch has 10,000).
-        self._read_valid_item = (item._deserialize if not (item.validators or item.pre_load
-                                                           or item.post_load) else None)
+        # each item read without Field.deserialize's machinery when that is exact for it (a
+        # batch has 10,000); null items and any error take the loop below
+        self._read_valid_item = plain_reader(self.inner)
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, list):
@@ -191,7 +189,9 @@ class BoundedList(fields.List):
         read = self._read_valid_item
         if read is not None:
             try:
-                return [read(item, None, None) for item in value]
+                result = [read(item, None, None) for item in value if item is not None]
+                if len(result) == len(value):
+                    return result
             except ValidationError:
                 pass  # read again item by item below, collecting every item's messages
         result, errors = [], {}
