@@ -30,3 +30,17 @@ preload_app = True
 # gunicorn 27's control socket defaults to one path per user, shared by every instance on the
 # machine (a second server replaces the first one's socket); the service does not use it.
 control_socket_disable = True
+
+
+def when_ready(server):
+    """In the master, after the app is loaded (preload_app) and before any worker is forked:
+    fill the engine's per-suit tables (about half a second), so that every worker starts with
+    them instead of filling its own on its first requests (a first batch of 10,000 random
+    hands cost about 35 ms more), then freeze what exists, so that the workers' garbage
+    collector leaves those objects alone and their memory stays shared."""
+    import gc
+
+    from calculator.core.memo import fill_tables
+
+    server.log.info("filled %d table entries before forking the workers", fill_tables())
+    gc.freeze()

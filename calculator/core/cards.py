@@ -355,7 +355,7 @@ def cards_mask(cards: Iterable[Card]) -> int:
 def _suit_cards(suit: int) -> Memo:
     """For one suit: its 13-bit mask -> the cards of that suit, in rank order."""
     return Memo(lambda suit_mask: tuple(_CARDS[suit * 13 + r] for r in range(13)
-                                        if suit_mask >> r & 1))
+                                        if suit_mask >> r & 1), keys=range(1 << 13))
 
 
 _SPADES, _HEARTS, _DIAMONDS, _CLUBS = (_suit_cards(suit) for suit in range(4))

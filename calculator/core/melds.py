@@ -338,7 +338,7 @@ def _suit_run_covers(suit: int) -> Memo:
         runs = [run << (13 * suit) for run in _suit_runs(suit_mask)]
         return (tuple(meld_from_mask(run) for run in runs),
                 mask_cards((suit_mask << (13 * suit)) & ~sum(runs)), RUN_DEADWOOD[suit_mask])
-    return Memo(build)
+    return Memo(build, keys=range(1 << 13))
 
 
 _SUIT_RUN_COVERS = tuple(_suit_run_covers(suit) for suit in range(4))
@@ -395,7 +395,7 @@ def _suit_discards(suit: int) -> Memo:
     without that card) for each of its cards."""
     return Memo(lambda suit_mask: tuple(
         (1 << (13 * suit + r), RUN_DEADWOOD[suit_mask & ~(1 << r)])
-        for r in range(13) if suit_mask >> r & 1))
+        for r in range(13) if suit_mask >> r & 1), keys=range(1 << 13))
 
 
 _SUIT_DISCARDS = tuple(_suit_discards(suit) for suit in range(4))
