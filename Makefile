@@ -1,6 +1,6 @@
 # make run   : build .venv if missing, install, serve on http://127.0.0.1:8000 with gunicorn
 # make test  : build .venv if missing, install test needs (Debian's chromium too), run every test
-# make bench : engine, HTTP and load benchmarks (figures side by side, never pass/fail)
+# make bench : engine, HTTP and load benchmarks, and instruction counts (figures, never pass/fail)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -44,6 +44,7 @@ bench: $(VENV)/.installed-test peers wrk
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/api_http.py
 	$(BIN)/python bench/load.py
+	$(BIN)/python bench/instructions.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis .schemathesis

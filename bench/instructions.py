@@ -1,0 +1,108 @@
+"""Instruction counts of the API's requests, in-process, under valgrind's callgrind.
+
+    .venv/bin/python bench/instructions.py                 # every scenario
+    .venv/bin/python bench/instructions.py a11 batch       # some of them
+
+Wall-clock figures on these shared machines swing by up to 2x between back-to-back runs;
+instruction counts do not (with PYTHONHASHSEED fixed, the same run gives the same count), so
+this is the measure to decide a code change by. Each scenario runs the WSGI app directly (no
+gunicorn, no sockets) at two repeat counts, and the difference is divided out, so start-up
+and warm-up cancel. The baseline is GET /healthz in the same run. Instructions are not time
+(a cache miss costs more than an add), so the HTTP benchmark stays the judge of the targets.
+Needs Debian's valgrind; without it, says so and stops.
+"""
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TEN = "As 2s 3s 4h 5h 6h 7d 8d 9d Kc"
+DEFENDER = "Ah 2h 3h 4s 5s 6s 7c 8c 9c Qd"
+DECK = [rank + suit for suit in "shdc" for rank in "A23456789TJQK"]
+BATCH_HANDS = 2_000
+# name: (method, path, body, requests a repeat, what a figure is per)
+SCENARIOS = {
+    "healthz": ("GET", "/healthz", None, 100, "request"),
+    "a10": ("POST", "/api/v1/analyze", {"hand": TEN}, 100, "request"),
+    "a11": ("POST", "/api/v1/analyze", {"hand": TEN + " Qh"}, 100, "request"),
+    "score": ("POST", "/api/v1/score", {"knocker": {"hand": TEN}, "defender": {"hand": DEFENDER}},
+              100, "request"),
+    "batch": ("POST", "/api/v1/analyze/batch", "batch", 1, "hand"),
+}
+
+
+def _body(body):
+    if body == "batch":
+        rng = random.Random(1)
+        return {"hands": [rng.sample(DECK, 10) for _ in range(BATCH_HANDS)], "outs": False}
+    return body
+
+
+def run_scenario(name: str, repeats: int) -> None:
+    """The child: warm up once, then `repeats` rounds of the scenario's requests."""
+    sys.path.insert(0, str(ROOT))
+    from calculator import create_app
+
+    app = create_app()
+    method, path, body, per_round, _ = SCENARIOS[name]
+    data = json.dumps(_body(body)).encode() if body is not None else b""
+    environ = {"REQUEST_METHOD": method, "PATH_INFO": path, "SERVER_NAME": "bench",
+               "SERVER_PORT": "80", "SERVER_PROTOCOL": "HTTP/1.1", "wsgi.url_scheme": "http",
+               "HTTP_HOST": "127.0.0.1", "wsgi.errors": io.StringIO()}
+    if body is not None:
+        environ.update(CONTENT_TYPE="application/json", CONTENT_LENGTH=str(len(data)))
+
+    def one():
+        request = dict(environ, **{"wsgi.input": io.BytesIO(data)})
+        b"".join(app(request, lambda status, headers, exc_info=None: None))
+
+    for _ in range(per_round * (1 + repeats)):
+        one()
+
+
+def count(name: str, repeats: int) -> int:
+    """Instructions of a child run (callgrind's total)."""
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+               __file__, "--child", name, str(repeats)]
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        raise SystemExit(f"{name}: callgrind failed:\n{done.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def main(names: list[str]) -> None:
+    if shutil.which("valgrind") is None:
+        print("instructions: valgrind is not installed (apt-get install -y valgrind); skipped")
+        return
+    unknown = [name for name in names if name not in SCENARIOS]
+    if unknown:
+        raise SystemExit(f"unknown scenario(s) {unknown}; choose from {list(SCENARIOS)}")
+    names = ["healthz"] + [name for name in names or SCENARIOS if name != "healthz"]
+    print("instructions per request, in-process under callgrind (PYTHONHASHSEED=0; "
+          "difference of 3 and 1 rounds)", flush=True)
+    baseline = None
+    for name in names:
+        _, _, _, per_round, per = SCENARIOS[name]
+        units = per_round * (BATCH_HANDS if name == "batch" else 1)
+        figure = (count(name, 3) - count(name, 1)) / 2 / units
+        if name == "healthz":
+            baseline = figure
+        beyond = "" if per == "hand" else f"   {figure - baseline:11,.0f} beyond healthz"
+        print(f"  {name:8} {figure:11,.0f} a {per}{beyond}", flush=True)
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--child"]:
+        run_scenario(sys.argv[2], int(sys.argv[3]))
+    else:
+        main(sys.argv[1:])
