@@ -16,34 +16,32 @@ from __future__ import annotations
 import io
 import json
 import os
-import random
 import re
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-TEN = "As 2s 3s 4h 5h 6h 7d 8d 9d Kc"
-DEFENDER = "Ah 2h 3h 4s 5s 6s 7c 8c 9c Qd"
-DECK = [rank + suit for suit in "shdc" for rank in "A23456789TJQK"]
+# the HTTP benchmark's own request bodies and hands, so both measure the same requests
+from api_http import SCENARIOS as HTTP_SCENARIOS, hands
+from http_server import ROOT
+
 BATCH_HANDS = 2_000
-# name: (method, path, body, requests a repeat, what a figure is per)
+# name: (the HTTP benchmark's scenario, or None for the batch; requests a round; per what)
 SCENARIOS = {
-    "healthz": ("GET", "/healthz", None, 100, "request"),
-    "a10": ("POST", "/api/v1/analyze", {"hand": TEN}, 100, "request"),
-    "a11": ("POST", "/api/v1/analyze", {"hand": TEN + " Qh"}, 100, "request"),
-    "score": ("POST", "/api/v1/score", {"knocker": {"hand": TEN}, "defender": {"hand": DEFENDER}},
-              100, "request"),
-    "batch": ("POST", "/api/v1/analyze/batch", "batch", 1, "hand"),
+    "healthz": ("healthz", 100, "request"),
+    "a10": ("analyze 10 cards", 100, "request"),
+    "a11": ("analyze 11 cards", 100, "request"),
+    "score": ("score two hands", 100, "request"),
+    "batch": (None, 1, "hand"),
 }
 
 
-def _body(body):
-    if body == "batch":
-        rng = random.Random(1)
-        return {"hands": [rng.sample(DECK, 10) for _ in range(BATCH_HANDS)], "outs": False}
-    return body
+def _request(name: str) -> tuple[str, str, dict | None]:
+    scenario = SCENARIOS[name][0]
+    if scenario is None:
+        return "POST", "/api/v1/analyze/batch", {"hands": hands(BATCH_HANDS, 10, 1),
+                                                 "outs": False}
+    return HTTP_SCENARIOS[scenario]
 
 
 def run_scenario(name: str, repeats: int) -> None:
@@ -52,8 +50,9 @@ def run_scenario(name: str, repeats: int) -> None:
     from calculator import create_app
 
     app = create_app()
-    method, path, body, per_round, _ = SCENARIOS[name]
-    data = json.dumps(_body(body)).encode() if body is not None else b""
+    method, path, body = _request(name)
+    per_round = SCENARIOS[name][1]
+    data = json.dumps(body).encode() if body is not None else b""
     environ = {"REQUEST_METHOD": method, "PATH_INFO": path, "SERVER_NAME": "bench",
                "SERVER_PORT": "80", "SERVER_PROTOCOL": "HTTP/1.1", "wsgi.url_scheme": "http",
                "HTTP_HOST": "127.0.0.1", "wsgi.errors": io.StringIO()}
@@ -92,7 +91,7 @@ def main(names: list[str]) -> None:
           "difference of 3 and 1 rounds)", flush=True)
     baseline = None
     for name in names:
-        _, _, _, per_round, per = SCENARIOS[name]
+        _, per_round, per = SCENARIOS[name]
         units = per_round * (BATCH_HANDS if name == "batch" else 1)
         figure = (count(name, 3) - count(name, 1)) / 2 / units
         if name == "healthz":
