@@ -8,67 +8,114 @@ from typing import NamedTuple
 from .cards import POINTS, Card, cards_mask, distinct_card_mask, mask_cards
 from .hands import read_hand, read_upcard, refuse_shared_cards
 from .melds import (COLUMN, SUIT_BITS, Arrangement, Meld, best_arrangement_of_mask,
-                    best_discard_deadwood_of_mask, deadwood_of_mask, discard_arrangements_of_mask,
-                    discard_deadwoods_of_mask)
+                    best_discard_deadwood_of_mask, deadwood_of_mask, discard_deadwoods_of_mask,
+                    discard_sides_of_mask)
 from .rules import DEFAULT_RULES, Rules
 
 
-class DiscardOption:
-    """What the hand is after discarding `card`. The deadwood of all 11 discards comes from
-    one pass over the hand; the arrangement is given when it came cheap (see
-    `DiscardOptions`), else built when first asked for."""
+class DiscardOption(NamedTuple):
+    """What the hand is after discarding `card`: its lowest deadwood, whether it may knock or
+    is gin, and the melds and deadwood cards of that lowest arrangement."""
 
-    __slots__ = ("card", "deadwood", "can_knock", "gin", "_rest", "_arrangement")
+    card: Card
+    deadwood: int
+    can_knock: bool
+    gin: bool
+    melds: tuple[Meld, ...]
+    deadwood_cards: tuple[Card, ...]
 
-    def __init__(self, card: Card, deadwood: int, limit: int, rest_mask: int,
-                 arrangement: Arrangement | None = None):
-        self.card, self.deadwood = card, deadwood
-        self.can_knock, self.gin = deadwood <= limit, deadwood == 0
-        self._rest, self._arrangement = rest_mask, arrangement
 
-    def _arrange(self) -> Arrangement:
-        self._arrangement = best_arrangement_of_mask(self._rest)
-        return self._arrangement
+# A DiscardOption from all its fields in order, without a Python call (an answer builds 11)
+_option = partial(tuple.__new__, DiscardOption)
 
-    # each property calls only the first time (an answer reads both for every discard)
+
+class KeptArrangement:
+    """The arrangement of the 10 cards an 11-card hand keeps after its discard, searched when
+    first read: every number of an 11-card analysis is known without it, and a caller asking
+    for the best discard alone (a bot, a batch) never reads it."""
+
+    __slots__ = ("mask", "_found")
+
+    def __init__(self, mask: int, found: Arrangement | None = None):
+        self.mask, self._found = mask, found
+
+    def found(self) -> Arrangement:
+        if self._found is None:
+            self._found = best_arrangement_of_mask(self.mask)
+        return self._found
+
     @property
     def melds(self) -> tuple[Meld, ...]:
-        return (self._arrangement or self._arrange()).melds
+        return self.found().melds
 
     @property
     def deadwood_cards(self) -> tuple[Card, ...]:
-        return (self._arrangement or self._arrange()).deadwood_cards
+        return self.found().deadwood_cards
+
+    @property
+    def deadwood(self) -> int:
+        return self.found().deadwood
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, KeptArrangement):
+            return self.found() == other.found()
+        return self.found() == other
+
+    def __hash__(self) -> int:
+        return hash(self.found())
 
     def __repr__(self) -> str:
-        return f"DiscardOption(card={self.card!r}, deadwood={self.deadwood})"
+        return f"KeptArrangement({self.found()!r})"
 
 
 class DiscardOptions(Sequence):
     """An 11-card hand's discards in card order: a read-only sequence of `DiscardOption`.
-    Every discard's deadwood is known when the analysis is made; the option objects are
-    made when the sequence is first read, since a caller asking for the best discard alone
-    (a bot, a batch) never reads them. For a hand where no rank has three cards (most
-    hands), every option's arrangement then comes from one pass over the suits' tables."""
+    Every discard's deadwood is known when the analysis is made; the options, with their
+    melds, are made when the sequence is first read, since a caller asking for the best
+    discard alone never reads them. For a hand where no rank has three cards (most hands),
+    every option's arrangement comes from one pass over the suits' tables."""
 
-    __slots__ = ("_hand", "_after", "_limit", "_mask", "_chosen", "_options")
+    __slots__ = ("_hand", "_limit", "_mask", "_discard", "_kept", "_options")
 
-    def __init__(self, hand: tuple[Card, ...], after: dict[int, int], limit: int, mask: int,
-                 chosen: DiscardOption):
-        self._hand, self._after, self._limit, self._mask = hand, after, limit, mask
-        self._chosen, self._options = chosen, None
+    def __init__(self, hand: tuple[Card, ...], limit: int, mask: int, discard: Card,
+                 kept: KeptArrangement):
+        self._hand, self._limit, self._mask = hand, limit, mask
+        self._discard, self._kept, self._options = discard, kept, None
 
     def _built(self) -> tuple[DiscardOption, ...]:
         if self._options is None:
-            after, limit, mask, chosen = self._after, self._limit, self._mask, self._chosen
-            arranged = discard_arrangements_of_mask(mask) or {}
-            if chosen._arrangement is None:
-                chosen._arrangement = arranged.get(chosen.card.bit)
-            self._options = tuple(
-                chosen if card is chosen.card else
-                DiscardOption(card, after[card.bit], limit, mask & ~card.bit,
-                              arranged.get(card.bit))
-                for card in self._hand)
+            hand, discard, limit, mask, kept = (self._hand, self._discard, self._limit,
+                                                self._mask, self._kept)
+            sides = discard_sides_of_mask(mask)
+            if sides is None:  # sets may form: each discard's own search
+                options = []
+                for card in hand:
+                    found = (kept.found() if card is discard else
+                             best_arrangement_of_mask(mask & ~card.bit))
+                    deadwood = found.deadwood  # a lowest arrangement: the discard's deadwood
+                    options.append(_option((card, deadwood, deadwood <= limit, deadwood == 0,
+                                            found.melds, found.deadwood_cards)))
+                self._options = tuple(options)
+            else:
+                self._options = self._from_sides(sides)
         return self._options
+
+    def _from_sides(self, sides) -> tuple[DiscardOption, ...]:
+        """Every option from `discard_sides_of_mask`: one table look-up each, between the
+        other suits' parts (the hand's cards are in the order the suits are walked)."""
+        hand, limit = self._hand, self._limit
+        options = []
+        for covers, suit_mask, (melds0, cards0, points0), (melds1, cards1, points1) in sides:
+            rest = suit_mask
+            while rest:  # the suit's cards, lowest rank first
+                low = rest & -rest
+                rest ^= low
+                melds, cards, points = covers[suit_mask ^ low]
+                deadwood = points0 + points + points1
+                options.append(_option((hand[len(options)], deadwood, deadwood <= limit,
+                                        deadwood == 0, melds0 + melds + melds1,
+                                        cards0 + cards + cards1)))
+        return tuple(options)
 
     def __getitem__(self, index):
         return self._built()[index]
@@ -104,9 +151,9 @@ class _AnalysisFields(NamedTuple):
     knock_limit: int
     can_knock: bool
     gin: bool
-    # the melds and deadwood cards: an Arrangement (10 cards), or the chosen DiscardOption
-    # (11 cards), whose arrangement is built when first read
-    arrangement: "Arrangement | DiscardOption"
+    # the melds and deadwood cards: an Arrangement (10 cards), or the KeptArrangement of the
+    # 10 cards kept (11 cards), searched when first read
+    arrangement: "Arrangement | KeptArrangement"
     big_gin: bool | None = None
     discard: Card | None = None
     discards: DiscardOptions | None = None
@@ -180,10 +227,11 @@ def analyze_mask(mask: int, limit: int, known_mask: int | None = 0) -> HandAnaly
     best_discards = tuple([Card.from_index(bit.bit_length() - 1)
                            for bit, value in after.items() if value == best])
     discard = best_discards[0]
-    chosen = DiscardOption(discard, best, limit, mask & ~discard.bit)
+    kept = KeptArrangement(mask & ~discard.bit)
     big_gin = best == 0 and deadwood_of_mask(mask) == 0
-    return _analysis((hand, best, limit, best <= limit, best == 0, chosen, big_gin, discard,
-                      DiscardOptions(hand, after, limit, mask, chosen), best_discards, None))
+    return _analysis((hand, best, limit, best <= limit, best == 0, kept, big_gin, discard,
+                      DiscardOptions(hand, limit, mask, discard, kept), best_discards,
+                      None))
 
 
 _ALL = (1 << 52) - 1

@@ -350,26 +350,30 @@ def _joined(a, b, c, d) -> Arrangement:
                          a[2] + b[2] + c[2] + d[2]))
 
 
-def discard_arrangements_of_mask(mask: int) -> dict[int, Arrangement] | None:
-    """For each card (bit) of a hand where no rank has three cards, the arrangement after
-    discarding it, as `best_arrangement_of_mask` gives it: a discard changes only its own
-    suit's run cover, so each takes one look-up and reuses the other three. None when a rank
-    has three cards: sets may form, and each discard needs its own search."""
-    suits = [mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39]
-    s0, s1, s2, s3 = suits
+_NOTHING = ((), (), 0)  # no melds, no cards, no points
+
+
+def discard_sides_of_mask(mask: int) -> tuple | None:
+    """What every discard of a hand where no rank has three cards is made of, in one pass:
+    a discard changes only its own suit's run cover, so for each suit in order this gives
+    (its `_SUIT_RUN_COVERS` table, its 13-bit mask, the other suits' tabled covers joined
+    before it and after it, each as (melds, cards, points)). The arrangement after
+    discarding a card of the suit (bit `low`) is then `before + covers[suit_mask ^ low] +
+    after`, part by part: as `best_arrangement_of_mask` gives it, since no set can form.
+    None when a rank has three cards: sets may form, and each discard needs its own search."""
+    s0, s1, s2, s3 = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS,
+                      mask >> 39)
     if (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):
         return None
-    whole = [covers[suit_mask] for covers, suit_mask in zip(_SUIT_RUN_COVERS, suits)]
-    found = {}
-    for suit, (covers, suit_mask) in enumerate(zip(_SUIT_RUN_COVERS, suits)):
-        parts = whole.copy()
-        rest = suit_mask
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            parts[suit] = covers[suit_mask ^ low]
-            found[low << (13 * suit)] = _joined(*parts)
-    return found
+    c0, c1, c2, c3 = _SUIT_RUN_COVERS
+    w0, w1, w2, w3 = c0[s0], c1[s1], c2[s2], c3[s3]
+    # each suit's neighbours joined once, the two pairs of suits first
+    m01, k01, p01 = w0[0] + w1[0], w0[1] + w1[1], w0[2] + w1[2]
+    m23, k23, p23 = w2[0] + w3[0], w2[1] + w3[1], w2[2] + w3[2]
+    return ((c0, s0, _NOTHING, (w1[0] + m23, w1[1] + k23, w1[2] + p23)),
+            (c1, s1, w0, (m23, k23, p23)),
+            (c2, s2, (m01, k01, p01), w3),
+            (c3, s3, (m01 + w2[0], k01 + w2[1], p01 + w2[2]), _NOTHING))
 
 
 def _first_card_index(meld: Meld) -> int:

@@ -15,7 +15,7 @@ import pytest
 from calculator.core import (ALL_CARDS, Card, CardNotationError, DuplicateCardError,
                              HandSizeError, MeldError, Meld, all_best_arrangements, analyze,
                              best_arrangement, deadwood, parse_hand)
-from calculator.core.melds import best_arrangement_of_mask, discard_arrangements_of_mask
+from calculator.core.melds import best_arrangement_of_mask, discard_sides_of_mask
 
 # the tricky hands from the project's shared data, checked by an independent exhaustive search
 SHARED_HANDS = Path(__file__).resolve().parents[1] / "data" / "hands.jsonl"
@@ -429,24 +429,27 @@ def test_random_hands_against_naive(size, seed):
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_every_discard_s_arrangement_from_the_suits_tables_is_the_searched_one(seed):
-    """`discard_arrangements_of_mask` (one pass over the suits, for hands where no rank has
-    three cards) gives, for every discard, exactly the arrangement the search picks; for a
-    hand where sets may form it gives None. Uniform and meld-dense 11-card hands."""
+def test_every_discard_s_arrangement_is_the_searched_one(seed):
+    """Every discard option of an 11-card analysis has exactly the arrangement the search
+    picks for the 10 cards kept: from the suits' tables in one pass (`discard_sides_of_mask`)
+    when no rank has three cards, else from a search each. Uniform and meld-dense hands."""
     rng = random.Random(seed)
     dense = [c for c in ALL_CARDS if 2 <= c.rank <= 8]
-    checked = 0
+    one_pass = 0
     for deck in [ALL_CARDS] * 500 + [dense] * 500:
-        mask = sum(c.bit for c in rng.sample(deck, 11))
-        arranged = discard_arrangements_of_mask(mask)
+        hand = rng.sample(deck, 11)
+        mask = sum(c.bit for c in hand)
         s = [mask >> (13 * suit) & 0x1FFF for suit in range(4)]
         has_three = any(sum(x >> r & 1 for x in s) >= 3 for r in range(13))
-        assert (arranged is None) == has_three
-        if arranged is None:
-            continue
-        assert sorted(arranged) == sorted(c.bit for c in ALL_CARDS if mask & c.bit)
-        for bit, arrangement in arranged.items():
-            assert arrangement == best_arrangement_of_mask(mask & ~bit)
-            assert arrangement.deadwood == sum(c.points for c in arrangement.deadwood_cards)
-        checked += 1
-    assert checked > 300  # most uniform hands have no rank of three
+        assert (discard_sides_of_mask(mask) is None) == has_three
+        one_pass += not has_three
+        result = analyze(hand)
+        assert [o.card for o in result.discards] == sorted(hand)
+        for option in result.discards:
+            searched = best_arrangement_of_mask(mask & ~option.card.bit)
+            assert (option.melds, option.deadwood_cards, option.deadwood) == searched
+            assert option.can_knock is (option.deadwood <= 10) and option.gin is (
+                option.deadwood == 0)
+        assert (result.melds, result.deadwood_cards) == (
+            result.discards[result.hand.index(result.discard)][4:])
+    assert one_pass > 300  # most uniform hands have no rank of three
