@@ -47,12 +47,14 @@ class Converted(NamedTuple):
     """How one field's value is dumped: as source to write inline (`{}` stands for the
     value; `names` are the objects it uses), and as a function (for a mapping's fields). When
     `fallible`, the source may raise AttributeError on a value the function still dumps (a
-    mapping among values dumped once), and the generated code falls back to the function."""
+    mapping among values dumped once), and the generated code falls back to the function.
+    A list of converted items keeps its `item`, so that a dumper can write it as a loop."""
 
     source: str
     names: dict
     convert: Dumper
     fallible: bool = False
+    item: "Converted | None" = None
 
 
 _fresh_names = count()
@@ -126,21 +128,33 @@ def _unrolled(plan, dump_other) -> Dumper:
               "    out = {}"]
     for i, (key, _, converted, allow_none) in enumerate(plan):
         names.update(converted.names)
-        value = converted.source.replace("{}", f"v{i}")
         lines.append(f"    if v{i} is not None:")
         if converted.fallible:
             names[f"c{i}"] = converted.convert
             lines += ["        try:",
-                      f"            out[{key!r}] = {value}",
+                      *_assigned(f"out[{key!r}]", converted, f"v{i}", "            "),
                       "        except AttributeError:",
                       f"            out[{key!r}] = c{i}(v{i})"]
         else:
-            lines.append(f"        out[{key!r}] = {value}")
+            lines += _assigned(f"out[{key!r}]", converted, f"v{i}", "        ")
         if allow_none:
             lines += ["    else:", f"        out[{key!r}] = None"]
     lines.append("    return out")
     exec("\n".join(lines), names)  # the source is built from the schema's own field names
     return names["dump"]
+
+
+def _assigned(target: str, converted: Converted, value: str, indent: str) -> list[str]:
+    """Lines that set `target` to the converted `value`. A list is built by a loop in place:
+    in CPython 3.11 a comprehension is a function call of its own, which costs more than
+    the short lists of an answer (a few cards, a few melds) take to fill."""
+    if converted.item is None:
+        return [f"{indent}{target} = {converted.source.replace('{}', value)}"]
+    element, built = _fresh("x"), _fresh("items")
+    return [f"{indent}{built} = []",
+            f"{indent}for {element} in {value}:",
+            f"{indent}    {built}.append({converted.item.source.replace('{}', element)})",
+            f"{indent}{target} = {built}"]
 
 
 _IDENTITY = Converted("{}", {}, lambda value: value)
@@ -175,7 +189,7 @@ def _each(item: Converted) -> Converted:
     source = f"[{item.source.replace('{}', element)} for {element} in {{}}]"
     convert = item.convert
     return Converted(source, item.names, lambda values: [convert(v) for v in values],
-                     item.fallible)
+                     item.fallible, item)
 
 
 def json_bytes(data: Any) -> bytes:
