@@ -43,18 +43,29 @@ class CardCode(fields.Field):
         return None if value is None else str(value)
 
 
+class Record(NamedTuple):
+    """A schema of plain objects, as its compiled dumper reads it: per field (its key, the
+    attribute, how its value is dumped, whether None is written), and the function that
+    dumps what the straight-line code cannot (a mapping, an object lacking an attribute)."""
+
+    plan: tuple
+    dump_other: Dumper
+
+
 class Converted(NamedTuple):
     """How one field's value is dumped: as source to write inline (`{}` stands for the
     value; `names` are the objects it uses), and as a function (for a mapping's fields). When
     `fallible`, the source may raise AttributeError on a value the function still dumps (a
     mapping among values dumped once), and the generated code falls back to the function.
-    A list of converted items keeps its `item`, so that a dumper can write it as a loop."""
+    A list of converted items keeps its `item`, and a nested schema its `record`, so that a
+    dumper can write them in place: a list as a loop, a nested object field by field."""
 
     source: str
     names: dict
     convert: Dumper
     fallible: bool = False
     item: "Converted | None" = None
+    record: Record | None = None
 
 
 _fresh_names = count()
@@ -82,6 +93,7 @@ def _compile_nested(schema: Schema | type[Schema]) -> Converted:
             raise TypeError(f"compile_schema does not support the attribute {attribute!r}")
         plan.append((field.data_key or name, attribute, _compile_field(field),
                      field.allow_none))
+    plan = tuple(plan)
 
     def dump_other(obj) -> dict:
         """A mapping, or an object without some of the attributes (those are None)."""
@@ -95,11 +107,12 @@ def _compile_nested(schema: Schema | type[Schema]) -> Converted:
                 out[key] = None
         return out
 
-    dump = _unrolled(plan, dump_other)
+    record = Record(plan, dump_other)
+    dump = _unrolled(record)
     once = getattr(schema, "dump_once_per_value", None)
     if once is None:
         name = _fresh("dump")
-        return Converted(f"{name}({{}})", {name: dump}, dump)
+        return Converted(f"{name}({{}})", {name: dump}, dump, record=record)
     # keyed by the value's own key (an int for melds): a look-up hashes it at C speed, where
     # hashing the value itself would be a Python call
     key_of, memo = attrgetter(once.key), Memo(lambda key: dump(once.value_of(key)))
@@ -113,47 +126,72 @@ def _compile_nested(schema: Schema | type[Schema]) -> Converted:
     return Converted(f"{name}[{{}}.{once.key}]", {name: memo}, dump_once, fallible=True)
 
 
-def _unrolled(plan, dump_other) -> Dumper:
+def _unrolled(record: Record) -> Dumper:
     """The dumper of one schema as straight-line code: each attribute read once, each field
-    converted in place (a list as a comprehension). A batch dumps ten thousand answers, and
-    calls per field (a getter, a converter, `map`) cost more than the fields themselves."""
-    names = {"dump_other": dump_other}
-    lines = ["def dump(obj):",
-             "    if type(obj) is dict:",
-             "        return dump_other(obj)",
-             "    try:"]
-    lines += [f"        v{i} = obj.{attribute}" for i, (_, attribute, _, _) in enumerate(plan)]
-    lines += ["    except AttributeError:",
-              "        return dump_other(obj)",
-              "    out = {}"]
-    for i, (key, _, converted, allow_none) in enumerate(plan):
-        names.update(converted.names)
-        lines.append(f"    if v{i} is not None:")
-        if converted.fallible:
-            names[f"c{i}"] = converted.convert
-            lines += ["        try:",
-                      *_assigned(f"out[{key!r}]", converted, f"v{i}", "            "),
-                      "        except AttributeError:",
-                      f"            out[{key!r}] = c{i}(v{i})"]
-        else:
-            lines += _assigned(f"out[{key!r}]", converted, f"v{i}", "        ")
-        if allow_none:
-            lines += ["    else:", f"        out[{key!r}] = None"]
-    lines.append("    return out")
-    exec("\n".join(lines), names)  # the source is built from the schema's own field names
+    converted in place, nested schemas and lists included. A batch dumps ten thousand
+    answers, and calls per field (a getter, a converter, `map`, a comprehension, a nested
+    dumper) cost more than the fields themselves."""
+    names: dict = {}
+    lines = ["def dump(obj):", *_record_lines(record, "obj", "result", "    ", names),
+             "    return result"]
+    exec("\n".join(lines), names)  # the source is built from the schemas' own field names
     return names["dump"]
 
 
-def _assigned(target: str, converted: Converted, value: str, indent: str) -> list[str]:
-    """Lines that set `target` to the converted `value`. A list is built by a loop in place:
-    in CPython 3.11 a comprehension is a function call of its own, which costs more than
-    the short lists of an answer (a few cards, a few melds) take to fill."""
+def _record_lines(record: Record, obj: str, target: str, indent: str, names: dict
+                  ) -> list[str]:
+    """Lines that set `target` to the dump of the object named `obj` (a local name)."""
+    other, out = _fresh("other"), _fresh("out")
+    values = [_fresh("v") for _ in record.plan]
+    names[other] = record.dump_other
+    inner = indent + "        "
+    lines = [f"{indent}if type({obj}) is dict:",
+             f"{indent}    {target} = {other}({obj})",
+             f"{indent}else:",
+             f"{indent}    try:",
+             *(f"{inner}{value} = {obj}.{attribute}"
+               for value, (_, attribute, _, _) in zip(values, record.plan)),
+             f"{indent}    except AttributeError:",
+             f"{indent}        {target} = {other}({obj})",
+             f"{indent}    else:",
+             f"{inner}{out} = {{}}"]
+    for value, (key, _, converted, allow_none) in zip(values, record.plan):
+        lines.append(f"{inner}if {value} is not None:")
+        field = f"{out}[{key!r}]"
+        if converted.fallible:
+            fallback = _fresh("convert")
+            names[fallback] = converted.convert
+            lines += [f"{inner}    try:",
+                      *_assigned(field, converted, value, inner + "        ", names),
+                      f"{inner}    except AttributeError:",
+                      f"{inner}        {field} = {fallback}({value})"]
+        else:
+            lines += _assigned(field, converted, value, inner + "    ", names)
+        if allow_none:
+            lines += [f"{inner}else:", f"{inner}    {field} = None"]
+    lines.append(f"{inner}{target} = {out}")
+    return lines
+
+
+def _assigned(target: str, converted: Converted, value: str, indent: str, names: dict
+              ) -> list[str]:
+    """Lines that set `target` to the converted `value` (a local name). A list is built by a
+    loop in place: in CPython 3.11 a comprehension is a function call of its own, which
+    costs more than the short lists of an answer (a few cards, a few melds) take to fill."""
+    if converted.record is not None:
+        return _record_lines(converted.record, value, target, indent, names)
     if converted.item is None:
+        names.update(converted.names)
         return [f"{indent}{target} = {converted.source.replace('{}', value)}"]
-    element, built = _fresh("x"), _fresh("items")
-    return [f"{indent}{built} = []",
-            f"{indent}for {element} in {value}:",
-            f"{indent}    {built}.append({converted.item.source.replace('{}', element)})",
+    element, built, each = _fresh("x"), _fresh("items"), _fresh("y")
+    item = converted.item
+    if item.record is not None:
+        fill = [*_record_lines(item.record, element, each, indent + "    ", names),
+                f"{indent}    {built}.append({each})"]
+    else:
+        names.update(item.names)
+        fill = [f"{indent}    {built}.append({item.source.replace('{}', element)})"]
+    return [f"{indent}{built} = []", f"{indent}for {element} in {value}:", *fill,
             f"{indent}{target} = {built}"]
 
 
