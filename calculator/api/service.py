@@ -33,19 +33,27 @@ def load(kind: str, body: Any) -> dict:
 
 
 def analyze_answer(data: dict) -> dict:
-    result = analyze(data["hand"], data["rules"], data["upcard"], data["known"], data["outs"])
-    return schemas.dump_analysis(result)
+    if data["known"]:  # cards to leave out of the outs: checked against the hand by the core
+        result = analyze(data["hand"], data["rules"], data["upcard"], data["known"],
+                         data["outs"])
+        return schemas.dump_analysis(result)
+    return schemas.dump_analysis(_analysis(data["hand"], _knock_limit(data), data["outs"]))
 
 
 def batch_answer(data: dict) -> dict:
     """Every hand was already read and checked by the schema (10 or 11 distinct cards), so
     each goes straight to the analysis, with the knock limit worked out once."""
-    rules = data["rules"] or DEFAULT_RULES
-    limit = rules.knock_limit_for(data["upcard"])
-    known = 0 if data["outs"] else None
-    dump = schemas.dump_analysis
-    return {"results": [dump(analyze_mask(cards_mask(hand), limit, known))
-                        for hand in data["hands"]]}
+    limit, outs, dump = _knock_limit(data), data["outs"], schemas.dump_analysis
+    return {"results": [dump(_analysis(hand, limit, outs)) for hand in data["hands"]]}
+
+
+def _knock_limit(data: dict) -> int:
+    return (data["rules"] or DEFAULT_RULES).knock_limit_for(data["upcard"])
+
+
+def _analysis(hand: list, limit: int, outs: bool):
+    """A hand the schema has read and checked (10 or 11 distinct cards), nothing known."""
+    return analyze_mask(cards_mask(hand), limit, 0 if outs else None)
 
 
 def _knocker(data: dict):

@@ -8,7 +8,7 @@ from typing import NamedTuple
 from .cards import POINTS, Card, cards_mask, distinct_card_mask, mask_cards
 from .hands import read_hand, read_upcard, refuse_shared_cards
 from .melds import (COLUMN, SUIT_BITS, Arrangement, Meld, best_arrangement_of_mask,
-                    best_discard_deadwood_of_mask, deadwood_of_mask, discard_deadwoods_of_mask,
+                    best_discard_deadwood_of_mask, best_discards_of_mask, deadwood_of_mask,
                     discard_sides_of_mask)
 from .rules import DEFAULT_RULES, Rules
 
@@ -222,10 +222,8 @@ def analyze_mask(mask: int, limit: int, known_mask: int | None = 0) -> HandAnaly
             hand, deadwood, limit, deadwood <= limit, deadwood == 0, arrangement, None, None,
             None, None, None if known_mask is None else find_outs(mask, deadwood, limit,
                                                                   known_mask)))
-    after = discard_deadwoods_of_mask(mask)  # every card's bit, in card order
-    best = min(after.values())
-    best_discards = tuple([Card.from_index(bit.bit_length() - 1)
-                           for bit, value in after.items() if value == best])
+    best, best_bits = best_discards_of_mask(mask)
+    best_discards = mask_cards(best_bits)
     discard = best_discards[0]
     kept = KeptArrangement(mask & ~discard.bit)
     big_gin = best == 0 and deadwood_of_mask(mask) == 0

@@ -157,12 +157,21 @@ def _build_run_tables():
 
 RUN_DEADWOOD, _RUN_KEYS, _RUN_FIRST_STEP = _build_run_tables()
 _NO_CARD = 10_000
-# For each suit mask: how much its deadwood changes at best when one of its cards is
-# discarded (a discard from an empty suit is impossible).
-_BEST_DISCARD_GAIN = [_NO_CARD] + [
-    min(RUN_DEADWOOD[mask & ~(1 << r)] for r in range(13) if mask >> r & 1) - RUN_DEADWOOD[mask]
-    for mask in range(1, 1 << 13)
-]
+
+
+def _best_discard_tables() -> tuple[list[int], list[int]]:
+    """For each suit mask: how much its deadwood changes at best when one of its cards is
+    discarded (a discard from an empty suit is impossible), and which cards (13-bit) do it."""
+    gains, bits = [_NO_CARD], [0]
+    for mask in range(1, 1 << 13):
+        after = {r: RUN_DEADWOOD[mask & ~(1 << r)] for r in range(13) if mask >> r & 1}
+        lowest = min(after.values())
+        gains.append(lowest - RUN_DEADWOOD[mask])
+        bits.append(sum(1 << r for r, value in after.items() if value == lowest))
+    return gains, bits
+
+
+_BEST_DISCARD_GAIN, _BEST_DISCARD_BITS = _best_discard_tables()
 
 
 def _suit_runs(suit_mask: int) -> list[int]:
@@ -403,6 +412,24 @@ def _suit_discards(suit: int) -> Memo:
 
 
 _SUIT_DISCARDS = tuple(_suit_discards(suit) for suit in range(4))
+
+
+def best_discards_of_mask(mask: int) -> tuple[int, int]:
+    """The lowest deadwood after discarding one card, and the mask of the cards whose discard
+    leaves it. Where no rank has three cards, four table look-ups: the best discards are
+    those of the suits with the best `_BEST_DISCARD_GAIN`."""
+    s0, s1, s2, s3 = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS,
+                      mask >> 39)
+    if (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):
+        after = discard_deadwoods_of_mask(mask)
+        best = min(after.values())
+        return best, sum(bit for bit, value in after.items() if value == best)
+    table, gain, bits = RUN_DEADWOOD, _BEST_DISCARD_GAIN, _BEST_DISCARD_BITS
+    g0, g1, g2, g3 = gain[s0], gain[s1], gain[s2], gain[s3]
+    best = min(g0, g1, g2, g3)
+    return (table[s0] + table[s1] + table[s2] + table[s3] + best,
+            (bits[s0] if g0 == best else 0) | (bits[s1] << 13 if g1 == best else 0)
+            | (bits[s2] << 26 if g2 == best else 0) | (bits[s3] << 39 if g3 == best else 0))
 
 
 def discard_deadwoods_of_mask(mask: int) -> dict[int, int]:

@@ -452,4 +452,7 @@ def test_every_discard_s_arrangement_is_the_searched_one(seed):
                 option.deadwood == 0)
         assert (result.melds, result.deadwood_cards) == (
             result.discards[result.hand.index(result.discard)][4:])
+        lowest = min(o.deadwood for o in result.discards)
+        assert result.deadwood == lowest and result.best_discards == tuple(
+            o.card for o in result.discards if o.deadwood == lowest)
     assert one_pass > 300  # most uniform hands have no rank of three
