@@ -31,13 +31,13 @@ _option = partial(tuple.__new__, DiscardOption)
 
 class KeptArrangement:
     """The arrangement of the 10 cards an 11-card hand keeps after its discard, searched when
-    first read: every number of an 11-card analysis is known without it, and a caller asking
-    for the best discard alone (a bot, a batch) never reads it."""
+    first read: the analysis's own figures are known without it, and a caller asking for the
+    best discard alone (a bot) never reads it."""
 
     __slots__ = ("mask", "_found")
 
-    def __init__(self, mask: int, found: Arrangement | None = None):
-        self.mask, self._found = mask, found
+    def __init__(self, mask: int):
+        self.mask, self._found = mask, None
 
     def found(self) -> Arrangement:
         if self._found is None:
@@ -70,10 +70,9 @@ class KeptArrangement:
 
 class DiscardOptions(Sequence):
     """An 11-card hand's discards in card order: a read-only sequence of `DiscardOption`.
-    Every discard's deadwood is known when the analysis is made; the options, with their
-    melds, are made when the sequence is first read, since a caller asking for the best
+    The options are made when the sequence is first read, since a caller asking for the best
     discard alone never reads them. For a hand where no rank has three cards (most hands),
-    every option's arrangement comes from one pass over the suits' tables."""
+    every option comes from one pass over the suits' tables; else from a search each."""
 
     __slots__ = ("_hand", "_limit", "_mask", "_discard", "_kept", "_options")
 
@@ -164,9 +163,10 @@ class _AnalysisFields(NamedTuple):
 class HandAnalysis(_AnalysisFields):
     """One hand's analysis. For 11 cards the first fields describe the hand after `discard`
     (the first of the best discards in card order). A named tuple: immutable, and a batch
-    builds ten thousand of them. For 11 cards every number is worked out up front, and the
-    melds of the hand after the discard when first read: `melds` and `deadwood_cards` are
-    properties over the `arrangement` field (read them by name, not by position)."""
+    builds ten thousand of them. For 11 cards the hand's own figures are worked out up front,
+    and the melds of the hand after the discard, like the discard options, when first read:
+    `melds` and `deadwood_cards` are properties over the `arrangement` field (read them by
+    name, not by position)."""
 
     __slots__ = ()
 
