@@ -36,8 +36,9 @@ def analyze_answer(data: dict) -> dict:
     if data["known"]:  # cards to leave out of the outs: checked against the hand by the core
         result = analyze(data["hand"], data["rules"], data["upcard"], data["known"],
                          data["outs"])
-        return schemas.dump_analysis(result)
-    return schemas.dump_analysis(_analysis(data["hand"], _knock_limit(data), data["outs"]))
+    else:
+        result = _analysis(data["hand"], _knock_limit(data), data["outs"])
+    return schemas.dump_analysis(result)
 
 
 def batch_answer(data: dict) -> dict:
