@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from operator import attrgetter
+from typing import Iterable
 
 from .cards import Card, cards_mask, check_disjoint
 from .errors import HandSizeError, MeldError
 from .hands import read_card, read_hand
 from .melds import Arrangement, Meld, best_arrangement_of_mask, deadwood_of_mask, mask_points, \
-    meld_kind
+    meld_from_mask, meld_kind
+from .memo import Memo
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,38 +65,58 @@ class LayoffResult:
 
 def layoff_chains(melds: tuple[Meld, ...], defender_mask: int) -> list[tuple[int, list[int]]]:
     """(meld index, card bits in the order they must be laid off) for every non-empty chain."""
+    return chains_onto_masks(map(_MELD_MASK, melds), defender_mask)
+
+
+def chains_onto_masks(meld_masks: Iterable[int], defender_mask: int
+                      ) -> list[tuple[int, list[int]]]:
+    """`layoff_chains` of melds given as masks (the best-spread search has only those)."""
     chains = []
-    for index, meld in enumerate(melds):
-        cards = meld.cards
-        if meld.kind == "set":
-            if len(cards) == 3:
-                suit = ({0, 1, 2, 3} - {c.suit for c in cards}).pop()
-                bit = 1 << (suit * 13 + cards[0].rank)
-                if defender_mask & bit:
-                    chains.append((index, [bit]))
-            continue
-        base = cards[0].suit * 13
-        for ranks in (range(cards[-1].rank + 1, 13), range(cards[0].rank - 1, -1, -1)):
-            chain = []
-            for rank in ranks:
-                bit = 1 << (base + rank)
-                if not defender_mask & bit:
-                    break
-                chain.append(bit)
-            if chain:
+    lines_of = _LAYOFF_LINES
+    for index, meld_mask in enumerate(meld_masks):
+        for line in lines_of[meld_mask]:
+            if defender_mask & line[0]:
+                chain = []
+                for bit in line:
+                    if not defender_mask & bit:
+                        break
+                    chain.append(bit)
                 chains.append((index, chain))
     return chains
 
 
-def best_layoffs(chains: list, defender_mask: int) -> tuple[int, tuple[int, ...] | None]:
+def _layoff_lines(meld_mask: int) -> tuple[tuple[int, ...], ...]:
+    """The cards that could ever be laid off onto a meld, as lines laid off in order from
+    their start: the missing card of a 3-card set; a run's suit going up from its top, then
+    going down from its bottom. Worked out once per meld (there are 329)."""
+    cards = meld_from_mask(meld_mask).cards
+    if cards[0].rank == cards[-1].rank:  # a set
+        if len(cards) == 4:
+            return ()
+        suit = ({0, 1, 2, 3} - {c.suit for c in cards}).pop()
+        return ((1 << (suit * 13 + cards[0].rank),),)
+    base = cards[0].suit * 13
+    up = tuple(1 << (base + rank) for rank in range(cards[-1].rank + 1, 13))
+    down = tuple(1 << (base + rank) for rank in range(cards[0].rank - 1, -1, -1))
+    return tuple(line for line in (up, down) if line)
+
+
+_LAYOFF_LINES = Memo(_layoff_lines)
+_MELD_MASK = attrgetter("mask")
+
+
+def best_layoffs(chains: list, defender_mask: int, unlaid: int | None = None
+                 ) -> tuple[int, tuple[int, ...] | None]:
     """(lowest deadwood, chain prefix lengths or None for no lay-off); ties go to fewer
     lay-offs, then the first found.
 
     Laying off cards worth P points lowers the defender's deadwood by at most P (the melds of
     what is left are melds of the whole hand too), so a combination whose bound cannot beat
     the best so far skips its deadwood look-up; the order tried, and so the answer, is the
-    same as trying them all."""
-    unlaid = deadwood_of_mask(defender_mask)
+    same as trying them all. `unlaid` is the defender's deadwood with nothing laid off, when
+    the caller knows it already."""
+    if unlaid is None:
+        unlaid = deadwood_of_mask(defender_mask)
     best_key, best_prefixes = (unlaid, 0), None
     prefix_masks = []
     for _, chain in chains:
@@ -120,14 +143,6 @@ def best_layoffs(chains: list, defender_mask: int) -> tuple[int, tuple[int, ...]
                 best_key = key
                 best_prefixes = tuple(mask.bit_count() for mask in combination)
     return best_key[0], best_prefixes
-
-
-def defender_deadwood(melds: tuple[Meld, ...], defender_mask: int, allow_layoffs: bool = True
-                      ) -> int:
-    """The defender's lowest deadwood against these melds, without building the answer (the
-    best-spread search only compares numbers)."""
-    chains = layoff_chains(melds, defender_mask) if allow_layoffs else []
-    return best_layoffs(chains, defender_mask)[0]
 
 
 def best_defense(melds: tuple[Meld, ...], defender_mask: int, allow_layoffs: bool = True

@@ -549,35 +549,46 @@ def arrangement_of_masks(mask: int, meld_masks: "Sequence[int]") -> Arrangement:
 
 # --- every meld inside a hand (for spreads the knocker may choose) ---------------------------
 
-@lru_cache(maxsize=None)
-def _runs_in_suit(suit_mask: int) -> tuple[int, ...]:
-    """Every run (13-bit mask, 3 cards or more) inside one suit's cards."""
-    found = []
-    for low in range(11):
-        run = 0
-        for top in range(low, 13):
-            if not suit_mask >> top & 1:
-                break
-            run |= 1 << top
-            if top - low >= 2:
-                found.append(run)
-    return tuple(found)
+def _runs_in_suit(suit: int) -> Memo:
+    """For one suit: its 13-bit mask -> every run inside it (52-bit masks, 3 cards or more,
+    sub-runs included)."""
+    shift = 13 * suit
+
+    def runs(suit_mask: int) -> tuple[int, ...]:
+        found = []
+        for low in range(11):
+            run = 0
+            for top in range(low, 13):
+                if not suit_mask >> top & 1:
+                    break
+                run |= 1 << top
+                if top - low >= 2:
+                    found.append(run << shift)
+        return tuple(found)
+    return Memo(runs)
+
+
+_RUNS_IN_SUIT = tuple(_runs_in_suit(suit) for suit in range(4))
 
 
 def melds_in_mask(mask: int) -> list[int]:
     """Every set and run contained in the hand, sub-runs and 3-of-4 sets included."""
     found = []
-    threes = _ranks_of_three(mask & SUIT_BITS, mask >> 13 & SUIT_BITS,
-                             mask >> 26 & SUIT_BITS, mask >> 39)
+    s0, s1, s2, s3 = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS,
+                      mask >> 39)
+    threes = _ranks_of_three(s0, s1, s2, s3)
     while threes:
         low = threes & -threes
         rank = low.bit_length() - 1
         threes ^= low
-        present = sum(1 << s for s in range(4) if mask >> (s * 13 + rank) & 1)
-        found.extend(m for m in _SET_OPTIONS[rank][present] if m)
-    for suit in range(4):
-        shift = 13 * suit
-        found.extend(run << shift for run in _runs_in_suit(mask >> shift & SUIT_BITS))
+        present = ((s0 >> rank & 1) | (s1 >> rank & 1) << 1 | (s2 >> rank & 1) << 2
+                   | (s3 >> rank & 1) << 3)
+        found += _SET_OPTIONS[rank][present][1:]  # the first option is no set at all
+    spades, hearts, diamonds, clubs = _RUNS_IN_SUIT
+    found += spades[s0]
+    found += hearts[s1]
+    found += diamonds[s2]
+    found += clubs[s3]
     return found
 
 

@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import Card
-from .layoffs import Defense, best_defense, best_layoffs, defender_deadwood, defense_from, \
+from .layoffs import Defense, best_defense, best_layoffs, chains_onto_masks, defense_from, \
     layoff_chains
 from .melds import Arrangement, all_best_arrangements_of_mask, arrangement_of_masks, \
     best_arrangement_of_mask, deadwood_of_mask, discard_deadwoods_of_mask, mask_points, \
-    meld_from_mask, melds_in_mask, run_touch
+    melds_in_mask, run_touch
+from .memo import Memo
 from .rules import Rules
 
 
@@ -39,11 +40,16 @@ class Candidate(NamedTuple):
         return arrangement_of_masks(self.hand_mask, self.meld_masks)
 
 
+# per meld (329 of them), looked up at C speed where a call would cost more
+_MELD_POINTS = Memo(mask_points)
+_RUN_TOUCH = Memo(run_touch)
+
+
 def spreads_of_ten(hand_mask: int, limit: int, discard: Card | None = None) -> list[Candidate]:
     """Every legal spread of a 10-card hand (deadwood at most `limit`)."""
     melds = melds_in_mask(hand_mask)
-    points = [mask_points(m) for m in melds]
-    touches = [run_touch(m) for m in melds]
+    points = list(map(_MELD_POINTS.__getitem__, melds))
+    touches = list(map(_RUN_TOUCH.__getitem__, melds))
     total = mask_points(hand_mask)
     found: list[Candidate] = []
 
@@ -151,16 +157,17 @@ class Evaluated:
         return self._defense
 
 
-def evaluate(candidate: Candidate, defender_mask: int, rules: Rules) -> Evaluated:
+def evaluate(candidate: Candidate, defender_mask: int, rules: Rules, unlaid: int) -> Evaluated:
+    """The candidate against the defender, whose deadwood with nothing laid off is `unlaid`."""
     gin = candidate.deadwood == 0
     if candidate.arranged is not None:
         # the answer's own melds: lay-off indices found now are the ones it will report
         chains = layoff_chains(candidate.arranged.melds, defender_mask) if not gin else []
-        defender, prefixes = best_layoffs(chains, defender_mask)
+        defender, prefixes = best_layoffs(chains, defender_mask, unlaid)
         found = (chains, prefixes)
     else:
-        melds = tuple(meld_from_mask(m) for m in candidate.meld_masks)
-        defender, found = defender_deadwood(melds, defender_mask, allow_layoffs=not gin), None
+        chains = chains_onto_masks(candidate.meld_masks, defender_mask) if not gin else []
+        defender, found = best_layoffs(chains, defender_mask, unlaid)[0], None
     outcome = hand_outcome(candidate.deadwood, defender, gin, candidate.big_gin, rules)
     return Evaluated(candidate, outcome, defender_mask, found)
 
@@ -207,14 +214,15 @@ def choose_spreads(hand_mask: int, limit: int, rules: Rules, defender_mask: int,
     defender's deadwood without lay-offs minus K, so when the chosen spread already scores that
     bound for K one above the lowest, no other spread can do better (the usual case).
     """
+    unlaid = deadwood_of_mask(defender_mask)
     if declared is not None:
-        chosen = evaluate(declared, defender_mask, rules)
+        chosen = evaluate(declared, defender_mask, rules, unlaid)
         lowest = lowest_possible_deadwood(hand_mask)
     else:
         candidates = lowest_spreads(hand_mask, limit, rules)
         if not candidates:
             return None
-        tied = [evaluate(c, defender_mask, rules) for c in candidates]
+        tied = [evaluate(c, defender_mask, rules, unlaid) for c in candidates]
         chosen = max(tied, key=lambda r: r.outcome.value_for_knocker())  # first on ties
         lowest = chosen.candidate.deadwood
     best = chosen
@@ -222,7 +230,6 @@ def choose_spreads(hand_mask: int, limit: int, rules: Rules, defender_mask: int,
                      and rules.big_gin_bonus < rules.gin_bonus)
     if chosen.candidate.deadwood == 0 and not gin_pays_more:
         return chosen, best  # gin (big gin when it pays) is the best a hand can do
-    unlaid = deadwood_of_mask(defender_mask)
     # Spreads with the lowest deadwood were all evaluated, unless the spread was declared.
     floor = lowest if declared is not None else lowest + 1
     if lowest > 0 and unlaid - floor <= best.outcome.value_for_knocker():
@@ -235,7 +242,7 @@ def choose_spreads(hand_mask: int, limit: int, rules: Rules, defender_mask: int,
         if candidate.deadwood > 0 and \
                 unlaid - candidate.deadwood <= best.outcome.value_for_knocker():
             break  # sorted by deadwood: no later one can do better
-        result = evaluate(candidate, defender_mask, rules)
+        result = evaluate(candidate, defender_mask, rules, unlaid)
         if result.outcome.value_for_knocker() > best.outcome.value_for_knocker():
             best = result
     return chosen, best
