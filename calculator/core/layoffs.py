@@ -40,10 +40,7 @@ class Defense:
     melds: tuple[Meld, ...]
     layoffs: tuple[Layoff, ...]
     deadwood_cards: tuple[Card, ...]
-
-    @property
-    def deadwood(self) -> int:
-        return sum(card.points for card in self.deadwood_cards)
+    deadwood: int  # the points of deadwood_cards, as the arrangement of them already knows
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +114,8 @@ def best_layoffs(chains: list, defender_mask: int, unlaid: int | None = None
     the caller knows it already."""
     if unlaid is None:
         unlaid = deadwood_of_mask(defender_mask)
+    if not chains:
+        return unlaid, None  # nothing to lay off (often so: the search asks for each spread)
     best_key, best_prefixes = (unlaid, 0), None
     prefix_masks = []
     for _, chain in chains:
@@ -164,7 +163,8 @@ def defense_from(chains: list, prefixes: tuple[int, ...] | None, defender_mask: 
                 layoffs.append(Layoff(Card.from_index(bit.bit_length() - 1), index))
                 laid |= bit
     arrangement = best_arrangement_of_mask(defender_mask & ~laid)
-    return Defense(arrangement.melds, tuple(layoffs), arrangement.deadwood_cards)
+    return Defense(arrangement.melds, tuple(layoffs), arrangement.deadwood_cards,
+                   arrangement.deadwood)
 
 
 def layoff_options(melds: tuple[Meld, ...], defender_mask: int) -> tuple[LayoffOption, ...]:

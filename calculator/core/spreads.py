@@ -8,6 +8,8 @@ whole run is listed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
+from operator import attrgetter
 from typing import NamedTuple
 
 from .cards import Card
@@ -40,6 +42,11 @@ class Candidate(NamedTuple):
         return arrangement_of_masks(self.hand_mask, self.meld_masks)
 
 
+# a Candidate from all its fields without the Python-level __new__ of a named tuple (the
+# search builds one for every legal spread)
+_candidate = partial(tuple.__new__, Candidate)
+_MASK = attrgetter("mask")
+
 # per meld (329 of them), looked up at C speed where a call would cost more
 _MELD_POINTS = Memo(mask_points)
 _RUN_TOUCH = Memo(run_touch)
@@ -55,7 +62,8 @@ def spreads_of_ten(hand_mask: int, limit: int, discard: Card | None = None) -> l
 
     def extend(start: int, used: int, touched: int, chosen: list[int], melded: int) -> None:
         if total - melded <= limit:
-            found.append(Candidate(total - melded, tuple(chosen), hand_mask, discard))
+            found.append(_candidate((total - melded, tuple(chosen), hand_mask, discard, False,
+                                     None)))
         for i in range(start, len(melds)):
             meld = melds[i]
             if meld & used or (touches[i] and meld & touched):
@@ -190,8 +198,8 @@ def lowest_spreads(hand_mask: int, limit: int, rules: Rules) -> list[Candidate]:
     found = []
     for mask, discard in hands:
         for arrangement in all_best_arrangements_of_mask(mask):
-            found.append(Candidate(arrangement.deadwood, tuple(m.mask for m in arrangement.melds),
-                                   mask, discard, arranged=arrangement))
+            found.append(_candidate((arrangement.deadwood, tuple(map(_MASK, arrangement.melds)),
+                                     mask, discard, False, arrangement)))
             if found[-1].deadwood == 0:
                 return found[:1]  # every gin scores the same: nothing is laid off onto it
     return [c for c in found if c.deadwood <= limit]
