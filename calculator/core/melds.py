@@ -507,6 +507,10 @@ def _optimal_suit_covers(suit_mask: int) -> tuple[tuple[int, ...], ...]:
     return tuple(covers)
 
 
+# a suit's 13-bit mask -> whether its lowest-deadwood run cover is the only one
+_SOLE_COVER = Memo(lambda suit_mask: len(_optimal_suit_covers(suit_mask)) == 1)
+
+
 def all_best_arrangements(cards) -> list[Arrangement]:
     """Every arrangement with the lowest deadwood, the one the tie rule picks first."""
     return all_best_arrangements_of_mask(hand_mask(cards))
@@ -516,13 +520,19 @@ def all_best_arrangements_of_mask(mask: int) -> list[Arrangement]:
     s0, s1, s2, s3 = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS,
                       mask >> 39)
     threes = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
-    covers_of = _optimal_suit_covers
-    if not threes and len(covers_of(s0)) == len(covers_of(s1)) == len(covers_of(s2)) \
-            == len(covers_of(s3)) == 1:
+    sole = _SOLE_COVER
+    if not threes and sole[s0] and sole[s1] and sole[s2] and sole[s3]:
         return [best_arrangement_of_mask(mask)]  # the usual case: one way, no sets
     removals, choices = _choices_at(mask & threes * COLUMN)
     totals = _choice_totals(mask, removals)
     best = min(totals)
+    if totals.count(best) == 1:
+        chosen = totals.index(best)
+        rest = mask ^ removals[chosen]
+        if sole[rest & SUIT_BITS] and sole[rest >> 13 & SUIT_BITS] \
+                and sole[rest >> 26 & SUIT_BITS] and sole[rest >> 39]:
+            return [_assemble(mask, choices[chosen])]  # one set choice, one way to run the rest
+    covers_of = _optimal_suit_covers
     ways = []  # (set masks, run masks) of every optimal arrangement
     for removed, choice, total in zip(removals, choices, totals):
         if total != best:

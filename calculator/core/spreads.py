@@ -233,24 +233,24 @@ def choose_spreads(hand_mask: int, limit: int, rules: Rules, defender_mask: int,
         tied = [evaluate(c, defender_mask, rules, unlaid) for c in candidates]
         chosen = max(tied, key=lambda r: r.outcome.value_for_knocker())  # first on ties
         lowest = chosen.candidate.deadwood
-    best = chosen
+    best, best_value = chosen, chosen.outcome.value_for_knocker()
     gin_pays_more = (chosen.candidate.big_gin and rules.big_gin_bonus is not None
                      and rules.big_gin_bonus < rules.gin_bonus)
     if chosen.candidate.deadwood == 0 and not gin_pays_more:
         return chosen, best  # gin (big gin when it pays) is the best a hand can do
     # Spreads with the lowest deadwood were all evaluated, unless the spread was declared.
     floor = lowest if declared is not None else lowest + 1
-    if lowest > 0 and unlaid - floor <= best.outcome.value_for_knocker():
+    if lowest > 0 and unlaid - floor <= best_value:
         return chosen, best
     # a spread with deadwood K > 0 scores at most unlaid - K: only those below this can win
-    cap = max(0, min(limit, unlaid - best.outcome.value_for_knocker() - 1))
+    cap = max(0, min(limit, unlaid - best_value - 1))
     for candidate in legal_spreads(hand_mask, cap, rules):
         if candidate.deadwood == lowest and declared is None and lowest > 0:
             continue
-        if candidate.deadwood > 0 and \
-                unlaid - candidate.deadwood <= best.outcome.value_for_knocker():
+        if candidate.deadwood > 0 and unlaid - candidate.deadwood <= best_value:
             break  # sorted by deadwood: no later one can do better
         result = evaluate(candidate, defender_mask, rules, unlaid)
-        if result.outcome.value_for_knocker() > best.outcome.value_for_knocker():
-            best = result
+        value = result.outcome.value_for_knocker()
+        if value > best_value:
+            best, best_value = result, value
     return chosen, best
