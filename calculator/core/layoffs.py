@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
-from operator import attrgetter
 from typing import Iterable
 
 from .cards import Card, cards_mask, check_disjoint
 from .errors import HandSizeError, MeldError
 from .hands import read_card, read_hand
 from .melds import Arrangement, Meld, best_arrangement_of_mask, deadwood_of_mask, mask_points, \
-    meld_from_mask, meld_kind
+    meld_from_mask, meld_kind, meld_masks
 from .memo import Memo
 
 
@@ -62,15 +61,15 @@ class LayoffResult:
 
 def layoff_chains(melds: tuple[Meld, ...], defender_mask: int) -> list[tuple[int, list[int]]]:
     """(meld index, card bits in the order they must be laid off) for every non-empty chain."""
-    return chains_onto_masks(map(_MELD_MASK, melds), defender_mask)
+    return chains_onto_masks(meld_masks(melds), defender_mask)
 
 
-def chains_onto_masks(meld_masks: Iterable[int], defender_mask: int
+def chains_onto_masks(masks: Iterable[int], defender_mask: int
                       ) -> list[tuple[int, list[int]]]:
     """`layoff_chains` of melds given as masks (the best-spread search has only those)."""
     chains = []
     lines_of = _LAYOFF_LINES
-    for index, meld_mask in enumerate(meld_masks):
+    for index, meld_mask in enumerate(masks):
         for line in lines_of[meld_mask]:
             if defender_mask & line[0]:
                 chain = []
@@ -99,7 +98,6 @@ def _layoff_lines(meld_mask: int) -> tuple[tuple[int, ...], ...]:
 
 
 _LAYOFF_LINES = Memo(_layoff_lines)
-_MELD_MASK = attrgetter("mask")
 
 
 def best_layoffs(chains: list, defender_mask: int, unlaid: int | None = None

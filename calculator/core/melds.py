@@ -89,6 +89,12 @@ def meld_from_mask(mask: int) -> Meld:
 
 
 _POINTS_OF = attrgetter("points")
+_MASK_OF = attrgetter("mask")
+
+
+def meld_masks(melds: Iterable[Meld]) -> tuple[int, ...]:
+    """The masks of melds, in their order (how the searches hold a spread's melds)."""
+    return tuple(map(_MASK_OF, melds))
 
 
 class _ArrangementFields(NamedTuple):

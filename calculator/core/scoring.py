@@ -14,7 +14,7 @@ from .errors import IllegalKnockError, IncompatibleInputError
 from .hands import read_hand, read_upcard, refuse_shared_cards
 from .layoffs import Defense, Layoff, LayoffOption, check_spread, layoff_options_from, \
     spread_places
-from .melds import Arrangement, Meld
+from .melds import Arrangement, Meld, meld_masks
 from .rules import DEFAULT_RULES, Rules
 from .spreads import Candidate, Evaluated, Outcome, choose_spreads, hand_outcome, \
     lowest_possible_deadwood, lowest_spreads
@@ -156,7 +156,7 @@ def _score_cards(spread: Arrangement | None, knocker_cards: list[Card],
     declared = None
     if spread is not None:
         _check_legal(spread.deadwood, limit)
-        declared = Candidate(spread.deadwood, tuple(m.mask for m in spread.melds),
+        declared = Candidate(spread.deadwood, meld_masks(spread.melds),
                              cards_mask(knocker_cards), None, len(knocker_cards) == 11,
                              spread)
     chosen, best = _choose(knocker_cards, limit, rules, defender_mask, declared)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from operator import attrgetter
 from typing import NamedTuple
 
 from .cards import Card
@@ -17,7 +16,7 @@ from .layoffs import Defense, best_defense, best_layoffs, chains_onto_masks, def
     layoff_chains
 from .melds import Arrangement, all_best_arrangements_of_mask, arrangement_of_masks, \
     best_arrangement_of_mask, deadwood_of_mask, discard_deadwoods_of_mask, mask_points, \
-    melds_in_mask, run_touch
+    meld_masks, melds_in_mask, run_touch
 from .memo import Memo
 from .rules import Rules
 
@@ -45,7 +44,6 @@ class Candidate(NamedTuple):
 # a Candidate from all its fields without the Python-level __new__ of a named tuple (the
 # search builds one for every legal spread)
 _candidate = partial(tuple.__new__, Candidate)
-_MASK = attrgetter("mask")
 
 # per meld (329 of them), looked up at C speed where a call would cost more
 _MELD_POINTS = Memo(mask_points)
@@ -85,7 +83,7 @@ def legal_spreads(hand_mask: int, limit: int, rules: Rules) -> list[Candidate]:
         found = []
         if rules.big_gin_bonus is not None and deadwood_of_mask(hand_mask) == 0:
             arrangement = best_arrangement_of_mask(hand_mask)
-            found.append(Candidate(0, tuple(m.mask for m in arrangement.melds), hand_mask,
+            found.append(Candidate(0, meld_masks(arrangement.melds), hand_mask,
                                    None, True))
         rest = hand_mask
         while rest:
@@ -187,7 +185,7 @@ def lowest_spreads(hand_mask: int, limit: int, rules: Rules) -> list[Candidate]:
     if hand_mask.bit_count() == 11:
         if rules.big_gin_bonus is not None and deadwood_of_mask(hand_mask) == 0:
             arrangement = best_arrangement_of_mask(hand_mask)
-            return [Candidate(0, tuple(m.mask for m in arrangement.melds), hand_mask, None,
+            return [Candidate(0, meld_masks(arrangement.melds), hand_mask, None,
                               True, arrangement)]
         after = discard_deadwoods_of_mask(hand_mask)
         lowest = min(after.values())
@@ -198,7 +196,7 @@ def lowest_spreads(hand_mask: int, limit: int, rules: Rules) -> list[Candidate]:
     found = []
     for mask, discard in hands:
         for arrangement in all_best_arrangements_of_mask(mask):
-            found.append(_candidate((arrangement.deadwood, tuple(map(_MASK, arrangement.melds)),
+            found.append(_candidate((arrangement.deadwood, meld_masks(arrangement.melds),
                                      mask, discard, False, arrangement)))
             if found[-1].deadwood == 0:
                 return found[:1]  # every gin scores the same: nothing is laid off onto it
