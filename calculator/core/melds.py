@@ -36,11 +36,14 @@ class Meld:
     cards: tuple[Card, ...]
     # the cards as a 52-bit mask, kept because melds are hashed often (answers, searches)
     mask: int = field(init=False, repr=False, compare=False)
+    # the index of the first card, by which an arrangement's melds are ordered
+    first: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         if not all(type(card) is Card for card in self.cards):  # codes, as Meld.of takes
             object.__setattr__(self, "cards", tuple(Card(card) for card in self.cards))
         object.__setattr__(self, "mask", cards_mask(self.cards))
+        object.__setattr__(self, "first", self.cards[0].index)
 
     def __hash__(self) -> int:
         return self.mask  # equal melds hold the same cards
@@ -391,22 +394,18 @@ def discard_sides_of_mask(mask: int) -> tuple | None:
             (c3, s3, (m01 + w2[0], k01 + w2[1], p01 + w2[2]), _NOTHING))
 
 
-def _first_card_index(meld: Meld) -> int:
-    return meld.cards[0].index
+_first_card_index = attrgetter("first")  # a sort key at C speed
 
 
 def _assemble(mask: int, set_masks: tuple[int, ...]) -> Arrangement:
     """The arrangement with these sets and the tabled runs of every suit in the rest."""
     rest = mask & ~sum(set_masks)
-    melds = [meld_from_mask(m) for m in set_masks]
-    deadwood_cards, deadwood = (), 0
-    for suit, covers in enumerate(_SUIT_RUN_COVERS):
-        runs, left, points = covers[rest >> (13 * suit) & SUIT_BITS]
-        melds.extend(runs)
-        deadwood_cards += left
-        deadwood += points
+    c0, c1, c2, c3 = _SUIT_RUN_COVERS
+    a, b, c, d = (c0[rest & SUIT_BITS], c1[rest >> 13 & SUIT_BITS], c2[rest >> 26 & SUIT_BITS],
+                  c3[rest >> 39])
+    melds = [*map(meld_from_mask, set_masks), *a[0], *b[0], *c[0], *d[0]]
     melds.sort(key=_first_card_index)  # runs come out in card order already; sets are not
-    return _arrangement((tuple(melds), deadwood_cards, deadwood))
+    return _arrangement((tuple(melds), a[1] + b[1] + c[1] + d[1], a[2] + b[2] + c[2] + d[2]))
 
 
 def _suit_discards(suit: int) -> Memo:
