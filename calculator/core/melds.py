@@ -231,6 +231,12 @@ def _rank_set_options(rank: int, suits_present: int) -> tuple[int, ...]:
 _SET_OPTIONS = [[_rank_set_options(r, p) for p in range(16)] for r in range(13)]
 
 
+def _suits_at(mask: int, rank: int) -> int:
+    """4-bit mask of the suits in which the hand (52-bit mask) holds this rank."""
+    return ((mask >> rank & 1) | (mask >> (13 + rank) & 1) << 1
+            | (mask >> (26 + rank) & 1) << 2 | (mask >> (39 + rank) & 1) << 3)
+
+
 def _ranks_of_three(s0: int, s1: int, s2: int, s3: int) -> int:
     """13-bit mask of ranks present in at least three suits."""
     return (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
@@ -254,8 +260,7 @@ def _choices_at(set_part: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], 
     while ranks:
         low = ranks & -ranks
         rank = low.bit_length() - 1
-        present = sum(1 << s for s in range(4) if set_part >> (s * 13 + rank) & 1)
-        per_rank.append(_SET_OPTIONS[rank][present])
+        per_rank.append(_SET_OPTIONS[rank][_suits_at(set_part, rank)])
         ranks ^= low
     choices = tuple(tuple(m for m in choice if m) for choice in product(*per_rank))
     return tuple(sum(choice) for choice in choices), choices
@@ -596,9 +601,7 @@ def melds_in_mask(mask: int) -> list[int]:
         low = threes & -threes
         rank = low.bit_length() - 1
         threes ^= low
-        present = ((s0 >> rank & 1) | (s1 >> rank & 1) << 1 | (s2 >> rank & 1) << 2
-                   | (s3 >> rank & 1) << 3)
-        found += _SET_OPTIONS[rank][present][1:]  # the first option is no set at all
+        found += _SET_OPTIONS[rank][_suits_at(mask, rank)][1:]  # the first is no set at all
     spades, hearts, diamonds, clubs = _RUNS_IN_SUIT
     found += spades[s0]
     found += hearts[s1]

@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from functools import partial
 from typing import NamedTuple
 
-from .cards import Card
+from .cards import Card, mask_cards
 from .layoffs import Defense, best_defense, best_layoffs, chains_onto_masks, defense_from, \
     layoff_chains
 from .melds import Arrangement, all_best_arrangements_of_mask, arrangement_of_masks, \
-    best_arrangement_of_mask, deadwood_of_mask, discard_deadwoods_of_mask, mask_points, \
-    meld_masks, melds_in_mask, run_touch
+    best_arrangement_of_mask, best_discard_deadwood_of_mask, best_discards_of_mask, \
+    deadwood_of_mask, mask_points, meld_masks, melds_in_mask, run_touch
 from .memo import Memo
 from .rules import Rules
 
@@ -187,10 +187,8 @@ def lowest_spreads(hand_mask: int, limit: int, rules: Rules) -> list[Candidate]:
             arrangement = best_arrangement_of_mask(hand_mask)
             return [Candidate(0, meld_masks(arrangement.melds), hand_mask, None,
                               True, arrangement)]
-        after = discard_deadwoods_of_mask(hand_mask)
-        lowest = min(after.values())
-        hands = [(hand_mask ^ bit, Card.from_index(bit.bit_length() - 1))
-                 for bit, value in sorted(after.items()) if value == lowest]
+        _, best_bits = best_discards_of_mask(hand_mask)
+        hands = [(hand_mask ^ card.bit, card) for card in mask_cards(best_bits)]
     else:
         hands = [(hand_mask, None)]
     found = []
@@ -205,7 +203,7 @@ def lowest_spreads(hand_mask: int, limit: int, rules: Rules) -> list[Candidate]:
 
 def lowest_possible_deadwood(hand_mask: int) -> int:
     if hand_mask.bit_count() == 11:
-        return min(discard_deadwoods_of_mask(hand_mask).values())
+        return best_discard_deadwood_of_mask(hand_mask)
     return deadwood_of_mask(hand_mask)
 
 
