@@ -6,7 +6,8 @@ ledger lives in `calculator.core.game`.
 from .cards import ALL_CARDS, Card, card_name, format_cards, parse_card, parse_hand, tokenize
 from .errors import (CalculatorError, CardInBothHandsError, CardNotationError,
                      DuplicateCardError, ErrorGroup, GameError, HandSizeError,
-                     IllegalKnockError, IncompatibleInputError, MeldError, RuleError)
+                     IllegalKnockError, IncompatibleInputError, MeldError, PlayerNameError,
+                     RuleError)
 from .knock import DiscardOption, DiscardOptions, HandAnalysis, Outs, analyze
 from .layoffs import Defense, Layoff, LayoffOption, LayoffResult, layoffs, read_spread
 from .melds import (Arrangement, Meld, all_best_arrangements, best_arrangement, deadwood,
@@ -22,7 +23,7 @@ __all__ = [
     "CardNotationError", "Defense", "DefenderSide", "DiscardOption", "DiscardOptions",
     "DuplicateCardError", "ErrorGroup", "GameError", "HandAnalysis", "HandResult", "HandSizeError",
     "IllegalKnockError", "IncompatibleInputError", "KnockerCounts", "KnockerSide", "Layoff",
-    "LayoffOption", "LayoffResult", "Meld", "MeldError", "Outs", "PRESETS", "RuleError",
+    "LayoffOption", "LayoffResult", "Meld", "MeldError", "Outs", "PlayerNameError", "PRESETS", "RuleError",
     "Rules", "Spread", "all_best_arrangements", "analyze", "best_arrangement", "card_name",
     "deadwood", "deadwood_of_mask", "draw_result", "format_cards", "layoffs", "parse_card",
     "parse_hand", "read_spread", "score_hand", "tokenize",

@@ -124,6 +124,17 @@ class GameError(CalculatorError):
     """A ledger that cannot be a game (e.g. a hand after the game ended)."""
 
 
+class PlayerNameError(CalculatorError):
+    """A player's name that is empty, too long, or holds a character nobody can see (a
+    control, format or invisible character: two names that look alike must not be two
+    players)."""
+
+    def __init__(self, name: str, reason: str, position=()):
+        super().__init__(f"a player's name {reason}", position)
+        self.name = name
+        self.reason = reason
+
+
 class ErrorGroup(CalculatorError):
     """Several independent errors reported together (every bad token of a hand at once)."""
 

@@ -7,14 +7,52 @@ points reach the target, and its bonuses are added then.
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import CalculatorError, GameError, IncompatibleInputError
+from .errors import CalculatorError, GameError, IncompatibleInputError, PlayerNameError
 from .rules import DEFAULT_RULES, Rules
 from .scoring import HandResult, score_hand
 
 GAMES_PER_FORMAT = {"single": 1, "hollywood": 3}
+MAX_NAME_CHARS = 40
+
+# Characters that draw nothing although Unicode files them as letters or symbols (Hangul
+# fillers, the blank Braille pattern): "Ann" and "Ann" + one of these would look alike.
+_INVISIBLE_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# Control, format (bidi overrides, zero-width, BOM), private-use, unassigned, surrogate, and
+# line or paragraph separators: none belongs in a name printed on a score sheet.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp"})
+
+
+def player_name(value, position: tuple = ()) -> str:
+    """A player's name as the sheet keeps it: NFC, spaces trimmed and runs of spaces made one;
+    1 to 40 characters, none of them a control, format or invisible character.
+
+    >>> player_name("  Ann   Lee ")
+    'Ann Lee'
+    >>> player_name("Ann\u202e")
+    Traceback (most recent call last):
+    ...
+    calculator.core.errors.PlayerNameError: a player's name cannot hold U+202E \
+(RIGHT-TO-LEFT OVERRIDE), a control, format or invisible character
+    """
+    if not isinstance(value, str):
+        raise PlayerNameError(repr(value), "must be text", position)
+    if len(value) > 4 * MAX_NAME_CHARS:  # refused before any per-character work
+        raise PlayerNameError(value[:MAX_NAME_CHARS], f"has {len(value)} characters; at most "
+                              f"{MAX_NAME_CHARS}", position)
+    name = " ".join(unicodedata.normalize("NFC", value).split())
+    for char in name:
+        if char in _INVISIBLE_LETTERS or unicodedata.category(char) in _REFUSED_CATEGORIES:
+            label = unicodedata.name(char, "a control character")
+            raise PlayerNameError(name, f"cannot hold U+{ord(char):04X} ({label}), a control, "
+                                  f"format or invisible character", position)
+    if not 1 <= len(name) <= MAX_NAME_CHARS:
+        raise PlayerNameError(name, f"has 1 to {MAX_NAME_CHARS} characters (spaces at either "
+                              f"end do not count)", position)
+    return name
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,12 +108,17 @@ class HandRow:
 
 @dataclass(frozen=True, slots=True)
 class GameSheet:
+    """The whole sheet. `sums` are each player's finals added over the games (one game: its
+    final); `margin` is the match winner's sum less the other's, None until there is one."""
+
     players: tuple[str, str]
     rules: Rules
     hands: tuple[HandRow, ...]
     games: tuple[Game, ...]
     finished: bool
     winner: str | None
+    sums: dict[str, int]
+    margin: int | None
 
 
 def play_ledger(players, entries, rules: Rules | None = None) -> GameSheet:
@@ -101,37 +144,38 @@ def play_ledger(players, entries, rules: Rules | None = None) -> GameSheet:
     for game in games:
         _settle(game, rules)
     finished = all(game.finished for game in games)
-    return GameSheet(players, rules, tuple(rows), games, finished,
-                     _match_winner(games, players) if finished else None)
+    sums = {p: sum(game.final[p] for game in games) for p in players}
+    winner = _match_winner(games, sums) if finished else None
+    margin = abs(sums[players[0]] - sums[players[1]]) if winner else None
+    return GameSheet(players, rules, tuple(rows), games, finished, winner, sums, margin)
 
 
 def _check_players(players) -> tuple[str, str]:
     if not isinstance(players, (list, tuple)) or len(players) != 2:
         raise GameError("a game has exactly two players", ("players",))
-    for i, name in enumerate(players):
-        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40:
-            raise GameError("a player's name has 1 to 40 characters", ("players", i))
-    if players[0].strip() == players[1].strip():
+    first, second = (player_name(name, ("players", i)) for i, name in enumerate(players))
+    if first.casefold() == second.casefold():
         raise GameError("the two players need different names", ("players", 1))
-    return players[0].strip(), players[1].strip()
+    return first, second
 
 
 def _score_entry(entry, players, rules: Rules) -> tuple[Any, str | None, int]:
     if isinstance(entry, DrawEntry):
         return score_hand(outcome="draw", rules=rules), None, 0
     if isinstance(entry, TableEntry):
-        if entry.winner not in players:
+        if player_name(entry.winner, ("winner",)) not in players:
             raise GameError(f"'{entry.winner}' is not one of the players", ("winner",))
         if isinstance(entry.points, bool) or not isinstance(entry.points, int) \
                 or entry.points < 0:
             raise IncompatibleInputError("points are a whole number of at least 0",
                                          ("points",))
-        return entry, entry.winner, entry.points
-    if entry.knocked_by not in players:
+        return entry, player_name(entry.winner), entry.points
+    knocked_by = player_name(entry.knocked_by, ("knocked_by",))
+    if knocked_by not in players:
         raise GameError(f"'{entry.knocked_by}' is not one of the players", ("knocked_by",))
     result = score_hand(entry.knocker, entry.defender, rules, entry.upcard)
-    other = players[1] if entry.knocked_by == players[0] else players[0]
-    winner = {"knocker": entry.knocked_by, "defender": other}.get(result.winner)
+    other = players[1] if knocked_by == players[0] else players[0]
+    winner = {"knocker": knocked_by, "defender": other}.get(result.winner)
     return result, winner, result.points
 
 
@@ -179,12 +223,12 @@ def _settle(game: Game, rules: Rules) -> None:
     game.margin = game.final[winner] - game.final[loser]
 
 
-def _match_winner(games: tuple[Game, ...], players: tuple[str, str]) -> str | None:
+def _match_winner(games: tuple[Game, ...], sums: dict[str, int]) -> str | None:
+    """One game: its winner. Hollywood: the larger sum of the three finals (none on a tie)."""
     if len(games) == 1:
         return games[0].winner
-    sums = {p: sum(game.final[p] for game in games) for p in players}
-    a, b = players
-    return None if sums[a] == sums[b] else max(players, key=sums.__getitem__)
+    a, b = sums
+    return None if sums[a] == sums[b] else max(sums, key=sums.__getitem__)
 
 
 __all__ = ["play_ledger", "ScoredEntry", "DrawEntry", "TableEntry", "Game", "GameSheet",

@@ -587,12 +587,14 @@ def test_a_surrogate_pair_is_a_character(client):
     assert answer.get_json()["melds"][0] == run("As 2s 3s")
 
 
-def test_an_answer_echoing_a_lone_surrogate_name_is_escaped(client):
+def test_a_lone_surrogate_in_a_name_is_refused_and_the_answer_stays_ascii(client):
     raw = rb'{"players": ["\ud800", "Bob"], "hands": [{"winner": "\ud800", "points": 10}]}'
     answer = client.post("/api/v1/games", data=raw, content_type="application/json")
-    assert answer.status_code == 200
+    assert answer.status_code == 422
     assert answer.get_data().isascii()
-    assert json.loads(answer.get_data())["games"][0]["totals"] == {"\ud800": 10, "Bob": 0}
+    problem = json.loads(answer.get_data())
+    assert problem["errors"][0]["pointer"] == "/players/0"
+    assert "U+D800" in problem["errors"][0]["detail"]
 
 
 def test_a_json_suffix_type_is_json(client):
