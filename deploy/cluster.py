@@ -1,0 +1,378 @@
+"""Run the deployed topology on one machine: nginx (deploy/nginx.conf) on 127.0.0.1:PORT in
+front of INSTANCES gunicorn instances (the shipped gunicorn.conf.py), each on a free loopback
+port, everything (config, logs, pid and temporary files) under one temporary directory.
+
+    make cluster                                   # PORT=8080, INSTANCES=2
+    .venv/bin/python deploy/cluster.py --port 8080 --instances 3 --workers 2
+
+It runs in the foreground until Ctrl-C or SIGTERM, then stops nginx (it finishes the requests
+it holds), then each instance gracefully, and removes the directory. The tests and
+bench/cluster.py use the same classes: `Cluster(...)` as a context manager.
+
+Children run in sessions of their own, so Ctrl-C reaches only this launcher, which stops them
+in order; each also gets SIGTERM should the launcher die without stopping them.
+"""
+from __future__ import annotations
+
+import argparse
+import ctypes
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT / "bench") not in sys.path:
+    sys.path.append(str(ROOT / "bench"))
+
+from http_server import APP, CONFIG, LOOPBACK, children_of, free_port, request  # noqa: E402
+
+TEMPLATE = ROOT / "deploy" / "nginx.conf"
+PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Per client address: requests a second, the burst served at once, requests open."""
+
+    rate: int = 50
+    burst: int = 100
+    connections: int = 20
+
+
+# One machine's own load tests come from one address (127.0.0.1): they need the limits raised.
+UNLIMITED = Limits(rate=100_000, burst=100_000, connections=10_000)
+
+
+def render(template: str, listen: str, upstreams: list[str], limits: Limits = Limits()) -> str:
+    """deploy/nginx.conf with its placeholders filled: a line holding {{upstream}} once per
+    address in `upstreams` (an address may end in " down"). Unknown or unfilled names fail."""
+    if not upstreams:
+        raise ValueError("at least one upstream")
+    values = {"listen": listen, "rate": str(limits.rate), "burst": str(limits.burst),
+              "connections": str(limits.connections)}
+    lines = []
+    for line in template.splitlines(keepends=True):
+        copies = [line.replace("{{upstream}}", up) for up in upstreams] \
+            if "{{upstream}}" in line else [line]
+        for copy in copies:
+            lines.append(PLACEHOLDER.sub(lambda match: values[match.group(1)], copy))
+    return "".join(lines)
+
+
+def _die_with_parent() -> None:
+    """In the child, before exec: a session of its own, and SIGTERM when the thread that
+    started it ends (Linux's PR_SET_PDEATHSIG follows the thread, not the process: start
+    children from the main thread)."""
+    os.setsid()
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def wait_healthz(url: str, timeout: float, alive=lambda: True) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not alive():
+            raise RuntimeError(f"{url}: the process exited")
+        try:
+            if request(url + "/healthz", timeout=2)[0] == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.05)
+    raise TimeoutError(f"{url}/healthz did not answer in {timeout:g} s")
+
+
+class Instance:
+    """One gunicorn master (the shipped config) on a fixed loopback port."""
+
+    def __init__(self, directory: Path, name: str, workers: int | None = None):
+        self.directory = directory / name
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.name, self.workers, self.port = name, workers, free_port()
+        self.log_path = self.directory / "gunicorn.log"
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def address(self) -> str:
+        return f"{LOOPBACK}:{self.port}"
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.address}"
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def start(self, timeout: float = 60.0) -> "Instance":
+        return self.spawn().wait_ready(timeout)
+
+    def spawn(self) -> "Instance":
+        """Start the master; from the thread that will outlive it (see _die_with_parent)."""
+        env = dict(os.environ, HOST=LOOPBACK, PORT=str(self.port))
+        if self.workers is not None:
+            env["WEB_CONCURRENCY"] = str(self.workers)
+        env.pop("GIN_DEBUG", None)
+        command = [sys.executable, "-m", "gunicorn", "-c", str(CONFIG), "--control-socket",
+                   str(self.directory / "gunicorn.ctl"), APP]
+        with open(self.log_path, "ab") as log:
+            self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log,
+                                            stderr=subprocess.STDOUT,
+                                            preexec_fn=_die_with_parent)
+        return self
+
+    def wait_ready(self, timeout: float = 60.0) -> "Instance":
+        wait_healthz(self.url, timeout, self.running)
+        if self.workers is not None:
+            deadline = time.monotonic() + timeout
+            while len(self.worker_pids()) < self.workers and time.monotonic() < deadline:
+                time.sleep(0.05)
+        return self
+
+    def worker_pids(self) -> list[int]:
+        return children_of(self.pid) if self.running() else []
+
+    def stop(self, timeout: float = 40.0) -> int | None:
+        """SIGTERM (gunicorn finishes the requests in flight), SIGKILL after `timeout`."""
+        if self.process is None:
+            return None
+        if self.process.poll() is None:
+            workers = self.worker_pids()
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                for pid in workers + [self.pid]:
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
+                self.process.wait(10)
+        return self.process.returncode
+
+    def kill(self) -> None:
+        """SIGKILL the master and its workers at once, as a machine or container dies."""
+        for pid in [self.pid] + self.worker_pids():
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.process.wait(10)
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+
+class Nginx:
+    """Debian's nginx with the rendered deploy/nginx.conf, prefix = its own directory."""
+
+    def __init__(self, directory: Path, port: int, limits: Limits):
+        self.prefix = directory / "nginx"
+        for sub in ("logs", "temp"):
+            (self.prefix / sub).mkdir(parents=True, exist_ok=True)
+        self.port, self.limits = port, limits
+        self.config_path = self.prefix / "nginx.conf"
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{LOOPBACK}:{self.port}"
+
+    @property
+    def error_log(self) -> Path:
+        return self.prefix / "logs" / "error.log"
+
+    @property
+    def access_log(self) -> Path:
+        return self.prefix / "logs" / "access.log"
+
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def write_config(self, upstreams: list[str]) -> None:
+        text = render(TEMPLATE.read_text(), f"{LOOPBACK}:{self.port}", upstreams, self.limits)
+        self.config_path.write_text(text)
+        self._nginx("-t", "-q")
+
+    def _nginx(self, *args: str) -> None:
+        done = subprocess.run(self.command(*args), capture_output=True, text=True, timeout=30)
+        if done.returncode != 0:
+            raise RuntimeError(f"nginx {' '.join(args)}: {done.stderr.strip()}")
+
+    def command(self, *args: str) -> list[str]:
+        return [nginx_binary(), "-p", str(self.prefix) + "/", "-c", str(self.config_path),
+                "-e", str(self.error_log), *args]
+
+    def start(self, upstreams: list[str], timeout: float = 20.0) -> "Nginx":
+        self.write_config(upstreams)
+        with open(self.prefix / "logs" / "stderr.log", "ab") as log:
+            self.process = subprocess.Popen(self.command("-g", "daemon off;"), stdout=log,
+                                            stderr=subprocess.STDOUT,
+                                            preexec_fn=_die_with_parent)
+        wait_healthz(self.url, timeout, self.running)
+        return self
+
+    def worker_pids(self) -> list[int]:
+        return children_of(self.process.pid) if self.running() else []
+
+    def reload(self, upstreams: list[str], timeout: float = 40.0) -> None:
+        """New config, SIGHUP, and wait until every worker is one that reads it (the old ones
+        finish the requests they hold, then exit)."""
+        self.write_config(upstreams)
+        old = set(self.worker_pids())
+        self.process.send_signal(signal.SIGHUP)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            now = set(self.worker_pids())
+            if now and not now & old:
+                return
+            time.sleep(0.02)
+        raise TimeoutError(f"nginx workers {sorted(old)} still running after the reload")
+
+    def stop(self, timeout: float = 40.0) -> None:
+        """SIGQUIT: stop accepting, finish the requests held, exit; SIGKILL after `timeout`."""
+        if not self.running():
+            return
+        workers = self.worker_pids()
+        self.process.send_signal(signal.SIGQUIT)
+        try:
+            self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            for pid in workers + [self.process.pid]:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            self.process.wait(10)
+
+
+def nginx_binary() -> str:
+    found = shutil.which("nginx") or next(
+        (path for path in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if os.access(path, os.X_OK)),
+        None)
+    if found is None:
+        raise FileNotFoundError("nginx is not installed (make nginx installs Debian's package)")
+    return found
+
+
+class Cluster:
+    """nginx in front of `instances` gunicorn instances, under one temporary directory."""
+
+    def __init__(self, instances: int = 2, port: int | None = None, workers: int | None = None,
+                 limits: Limits = Limits()):
+        self.tmp = tempfile.TemporaryDirectory(prefix="gin-cluster-")
+        self.directory = Path(self.tmp.name)
+        if os.geteuid() == 0:
+            # nginx's workers drop root for nobody: they must reach their temporary files
+            self.directory.chmod(0o711)
+        self.instances = [Instance(self.directory, f"instance-{n + 1}", workers)
+                          for n in range(instances)]
+        self.nginx = Nginx(self.directory, port or free_port(), limits)
+        self.down: set[int] = set()
+
+    @property
+    def url(self) -> str:
+        return self.nginx.url
+
+    def upstreams(self) -> list[str]:
+        return [instance.address + (" down" if n in self.down else "")
+                for n, instance in enumerate(self.instances)]
+
+    def start(self) -> "Cluster":
+        try:
+            # the instances start at once: each fills the engine's tables (~0.5 s) first
+            for instance in self.instances:
+                instance.spawn()
+            for instance in self.instances:
+                try:
+                    instance.wait_ready()
+                except (RuntimeError, TimeoutError) as error:
+                    raise RuntimeError(f"{instance.name}: {error}\n{instance.log_text()}") from None
+            self.nginx.start(self.upstreams())
+        except BaseException:
+            self.close()
+            raise
+        return self
+
+    def set_down(self, index: int, down: bool) -> None:
+        """Take an instance out of nginx's rotation (or back in), and wait for the reload."""
+        (self.down.add if down else self.down.discard)(index)
+        self.nginx.reload(self.upstreams())
+
+    def restart(self, index: int) -> None:
+        """Out of the rotation, graceful stop, start on the same port, back in."""
+        self.set_down(index, True)
+        instance = self.instances[index]
+        instance.stop()
+        instance.start()
+        self.set_down(index, False)
+
+    def rolling_restart(self) -> None:
+        for index in range(len(self.instances)):
+            self.restart(index)
+
+    def close(self) -> None:
+        try:
+            self.nginx.stop()
+        finally:
+            for instance in self.instances:
+                instance.stop()
+            self.tmp.cleanup()
+
+    def __enter__(self) -> "Cluster":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--port", type=int, default=8080, help="nginx's port on 127.0.0.1")
+    parser.add_argument("--instances", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=None,
+                        help="WEB_CONCURRENCY of each instance (default: the config's)")
+    parser.add_argument("--rate", type=int, default=Limits.rate,
+                        help="requests a second allowed to one client address")
+    parser.add_argument("--burst", type=int, default=Limits.burst)
+    parser.add_argument("--connections", type=int, default=Limits.connections,
+                        help="requests open at once from one client address")
+    args = parser.parse_args(argv)
+    if args.instances < 1:
+        parser.error("--instances must be at least 1")
+
+    stop = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: stop.set())
+    limits = Limits(args.rate, args.burst, args.connections)
+    with Cluster(args.instances, args.port, args.workers, limits) as cluster:
+        print(f"nginx {cluster.url} (pid {cluster.nginx.process.pid}) in front of "
+              f"{len(cluster.instances)} gunicorn instance(s):", flush=True)
+        for instance in cluster.instances:
+            print(f"  {instance.name} {instance.url} (pid {instance.pid}, "
+                  f"{len(instance.worker_pids())} workers)  log {instance.log_path}", flush=True)
+        print(f"  nginx access log {cluster.nginx.access_log}\n  nginx error log "
+              f"{cluster.nginx.error_log}\nCtrl-C stops it all.", flush=True)
+        while not stop.wait(1.0):
+            if not cluster.nginx.running():
+                print("nginx exited; stopping", file=sys.stderr)
+                break
+        print("stopping: nginx first, then each instance gracefully", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
