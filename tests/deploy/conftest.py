@@ -1,5 +1,5 @@
 """Fixtures of the deployment tests: the topology of deploy/nginx.conf (Debian's nginx in front
-of several gunicorn instances) started on 127.0.0.1 by deploy/cluster.py, on free ports, under
+of several gunicorn instances) started on 127.0.0.1 by deploy/topology.py, on free ports, under
 a temporary directory, and stopped by PID.
 
 nginx is installed by `make test` (`make nginx`); without it these tests fail and say so.
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-# deploy/cluster.py runs the topology; bench/http_server.py has the request helpers.
+# deploy/topology.py runs the topology; bench/http_server.py has the request helpers.
 for folder in ("deploy", "bench"):
     if str(ROOT / folder) not in sys.path:
         sys.path.append(str(ROOT / folder))
@@ -20,10 +20,10 @@ for folder in ("deploy", "bench"):
 
 @pytest.fixture(scope="session")
 def nginx_installed():
-    import cluster
+    import topology
 
     try:
-        return cluster.nginx_binary()
+        return topology.nginx_binary()
     except FileNotFoundError as error:
         pytest.fail(str(error))
 
@@ -31,7 +31,7 @@ def nginx_installed():
 @pytest.fixture(scope="module")
 def guarded_cluster(nginx_installed):
     """The shipped limits (per client address), two instances of two workers each."""
-    import cluster
+    import topology
 
-    with cluster.Cluster(instances=2, workers=2, limits=cluster.Limits()) as running:
+    with topology.Cluster(instances=2, workers=2, limits=topology.Limits()) as running:
         yield running

@@ -3,7 +3,7 @@ front of INSTANCES gunicorn instances (the shipped gunicorn.conf.py), each on a 
 port, everything (config, logs, pid and temporary files) under one temporary directory.
 
     make cluster                                   # PORT=8080, INSTANCES=2
-    .venv/bin/python deploy/cluster.py --port 8080 --instances 3 --workers 2
+    .venv/bin/python deploy/topology.py --port 8080 --instances 3 --workers 2
 
 It runs in the foreground until Ctrl-C or SIGTERM, then stops nginx (it finishes the requests
 it holds), then each instance gracefully, and removes the directory. The tests and

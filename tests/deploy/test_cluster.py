@@ -1,0 +1,195 @@
+"""The deployed topology on one machine (deploy/topology.py: nginx with deploy/nginx.conf in front
+of several gunicorn instances, all on 127.0.0.1): requests are spread over the instances, a
+killed instance costs at most its in-flight requests, a rolling restart drops nothing, and
+nginx's own limits and answers behave as the config says.
+
+Bounded: a few hundred requests from six threads, every wait with a deadline (~40 s in all).
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import time
+
+import pytest
+
+import topology
+from deploy_support import Load, batch_body, call
+
+SECURITY_HEADERS = ("Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options",
+                    "Referrer-Policy", "Cross-Origin-Opener-Policy")
+
+
+@pytest.fixture
+def open_cluster(nginx_installed):
+    """Two instances of two workers, limits raised: the load comes from one address."""
+    with topology.Cluster(instances=2, workers=2, limits=topology.UNLIMITED) as running:
+        yield running
+
+
+def served_by(instance: topology.Instance, marker: str) -> list[str]:
+    """The request lines of `marker` requests in one instance's own access log."""
+    return re.findall(rf'"GET (/healthz\?{marker}=\d+) ', instance.log_text())
+
+
+def test_requests_are_spread_over_the_instances(guarded_cluster):
+    count = 40
+    for n in range(count):
+        status, _, _ = call(guarded_cluster.url, f"/healthz?spread={n}", source="127.0.0.5")
+        assert status == 200
+    time.sleep(0.2)  # the access log line follows the answer
+    seen = {i.name: served_by(i, "spread") for i in guarded_cluster.instances}
+    everything = sorted(line for lines in seen.values() for line in lines)
+    print(f"\n  [cluster] {count} requests: " +
+          ", ".join(f"{name} {len(lines)}" for name, lines in seen.items()))
+    # every request was served exactly once, and round-robin gives each instance its share
+    assert everything == sorted(f"/healthz?spread={n}" for n in range(count))
+    assert all(len(lines) >= count // 3 for lines in seen.values()), seen
+    # nginx's own log names the instance too
+    upstreams = re.findall(r"spread=\d+ HTTP/1.1\" 200 .* upstream=(\S+)",
+                           guarded_cluster.nginx.access_log.read_text())
+    assert set(upstreams) == {i.address for i in guarded_cluster.instances}
+
+
+def test_a_killed_instance_loses_at_most_its_in_flight_requests(open_cluster):
+    victim, survivor = open_cluster.instances
+    load = Load(open_cluster.url, threads=6, limit=30).start()
+    try:
+        load.wait_for(100)
+        killed_at = time.monotonic()
+        victim.kill()
+        load.wait_for(load.count() + 300)
+    finally:
+        outcomes = load.stop()
+    failed = [o for o in outcomes if not o.ok]
+    after = [o for o in outcomes if o.started > killed_at]
+    print(f"\n  [cluster] SIGKILL of {victim.name} (master and {victim.workers} workers) under "
+          f"load: {len(outcomes)} requests, {len(failed)} failed {[o.note for o in failed]}, "
+          f"{len(after)} sent after the kill")
+    # a sync worker holds one request: at most the killed instance's workers' requests fail
+    # (nginx tries a broken exchange once more on the other instance, so usually none do)
+    assert len(failed) <= victim.workers, failed
+    assert len(after) >= 300 and all(o.ok for o in after), [o for o in after if not o.ok]
+    assert survivor.running() and len(survivor.worker_pids()) == survivor.workers
+    assert call(open_cluster.url, "/healthz")[0] == 200
+
+
+def test_a_rolling_restart_drops_nothing(open_cluster):
+    before = [instance.pid for instance in open_cluster.instances]
+    load = Load(open_cluster.url, threads=6, limit=60).start()
+    try:
+        load.wait_for(50)
+        started = time.monotonic()
+        open_cluster.rolling_restart()
+        took = time.monotonic() - started
+        load.wait_for(load.count() + 50)
+    finally:
+        outcomes = load.stop()
+    during = [o for o in outcomes if started <= o.started <= started + took]
+    failed = [o for o in outcomes if not o.ok]
+    print(f"\n  [cluster] rolling restart of {len(before)} instances in {took:.1f} s: "
+          f"{len(outcomes)} requests ({len(during)} during it), {len(failed)} failed")
+    assert [instance.pid for instance in open_cluster.instances] != before
+    assert all(new != old for new, old in zip(
+        [instance.pid for instance in open_cluster.instances], before))
+    assert len(during) >= 50, "the restart was not under load"
+    assert not failed, failed
+
+
+def test_the_body_limit_is_the_apps(guarded_cluster):
+    """nginx's client_max_body_size is the app's MAX_BODY_BYTES: one byte over is refused by
+    nginx (no instance sees it), exactly at the limit the body reaches the app."""
+    from calculator.api.limits import MAX_BODY_BYTES
+
+    url = guarded_cluster.url
+    status, headers, data = call(url, "/api/v1/analyze", b" " * (MAX_BODY_BYTES + 1),
+                                 source="127.0.0.6")
+    problem = json.loads(data)
+    assert status == 413 and problem["status"] == 413 and problem["errors"][0]["pointer"] == ""
+    assert headers["Content-Type"] == "application/problem+json"
+    assert all(headers[name] for name in SECURITY_HEADERS)
+    # at the limit: the app reads it (all spaces: malformed JSON, the app's own 400)
+    status, headers, data = call(url, "/api/v1/analyze", b" " * MAX_BODY_BYTES,
+                                 source="127.0.0.6")
+    assert status == 400 and json.loads(data)["status"] == 400, data[:200]
+    assert "default-src 'self'" in headers["Content-Security-Policy"]  # the app's own answer
+    # and a body within the limit is answered
+    status, _, data = call(url, "/api/v1/analyze/batch", batch_body(5_000, seed=5),
+                           source="127.0.0.6")
+    assert status == 200 and len(json.loads(data)["results"]) == 5_000
+
+
+@pytest.mark.parametrize("path, headers, status, title", [
+    ("/?" + "a" * 9000, {}, 414, "URI Too Long"),                  # request line over 8 KB
+    ("/healthz", {"X-Big": "b" * 9000}, 400, "Bad Request"),       # a header line over 8 KB
+    ("/.problem", {}, 404, "Not Found"),                            # nginx's internal page
+])
+def test_nginx_error_answers_are_problem_json_with_security_headers(guarded_cluster, path,
+                                                                     headers, status, title):
+    got, answer_headers, data = call(guarded_cluster.url, path, source="127.0.0.7",
+                                     headers=headers)
+    problem = json.loads(data)
+    assert got == status and problem["status"] == status and problem["title"] == title
+    assert problem["errors"][0]["pointer"] == "" and problem["detail"]
+    assert answer_headers["Content-Type"] == "application/problem+json"
+    assert all(answer_headers[name] for name in SECURITY_HEADERS), dict(answer_headers)
+    assert answer_headers["Server"] == "nginx"  # no version
+
+
+def test_one_client_over_its_rate_gets_429_and_others_do_not(guarded_cluster):
+    limits = guarded_cluster.nginx.limits
+    statuses, refused = [], None
+    for _ in range(limits.burst + 60):
+        status, headers, data = call(guarded_cluster.url, "/healthz", source="127.0.0.2")
+        statuses.append(status)
+        if status == 429 and refused is None:
+            refused = (headers, json.loads(data))
+    print(f"\n  [cluster] {len(statuses)} quick requests from one address: "
+          f"{statuses.count(200)} answered, {statuses.count(429)} refused (429)")
+    assert set(statuses) == {200, 429}
+    assert statuses.count(200) >= limits.burst
+    headers, problem = refused
+    assert problem["status"] == 429 and headers["Retry-After"] == "1"
+    assert all(headers[name] for name in SECURITY_HEADERS)
+    # another address has a bucket of its own
+    assert call(guarded_cluster.url, "/healthz", source="127.0.0.3")[0] == 200
+
+
+def test_one_client_over_its_open_requests_gets_429(guarded_cluster):
+    """Requests held open (a body still coming) count against one address's connections."""
+    import socket
+
+    limits, port = guarded_cluster.nginx.limits, guarded_cluster.nginx.port
+    held = []
+    try:
+        for _ in range(limits.connections):
+            sock = socket.create_connection(("127.0.0.1", port), 5, ("127.0.0.4", 0))
+            sock.sendall(b"POST /api/v1/analyze HTTP/1.1\r\nHost: x\r\n"
+                         b"Content-Length: 100\r\n\r\n{")
+            held.append(sock)
+        time.sleep(0.3)
+        assert call(guarded_cluster.url, "/healthz", source="127.0.0.4")[0] == 429
+        assert call(guarded_cluster.url, "/healthz", source="127.0.0.8")[0] == 200
+    finally:
+        for sock in held:
+            sock.close()
+
+
+def test_answers_are_compressed_and_static_files_cacheable(guarded_cluster):
+    url, body = guarded_cluster.url, batch_body(200, seed=9)
+    _, _, plain = call(url, "/api/v1/analyze/batch", body, source="127.0.0.9")
+    status, headers, packed = call(url, "/api/v1/analyze/batch", body, source="127.0.0.9",
+                                   headers={"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed) == plain and len(packed) < len(plain) / 4
+    status, headers, page = call(url, "/", source="127.0.0.9",
+                                 headers={"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["Content-Encoding"] == "gzip"
+    assert b"<html" in gzip.decompress(page)
+    status, headers, _ = call(url, "/static/app.css", source="127.0.0.9")
+    assert status == 200 and headers.get_all("Cache-Control") == ["public, max-age=3600"]
+    assert headers["ETag"]
+    # API answers and missing static files are not marked cacheable
+    status, headers, _ = call(url, "/static/missing.css", source="127.0.0.9")
+    assert status == 404 and "max-age" not in (headers["Cache-Control"] or "")
