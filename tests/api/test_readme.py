@@ -3,6 +3,8 @@
 `python tools/refresh_examples.py` rewrites the outputs; these tests say when it is due."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import refresh_examples
@@ -14,21 +16,66 @@ def client():
     return refresh_examples.make_client()
 
 
-def test_readme_starts_with_the_two_commands():
-    lines = README.read_text(encoding="utf-8").splitlines()
-    assert lines[0] == "```"
-    assert lines[1].startswith("make run    # ")
-    assert lines[2].startswith("make test   # ")
-    assert lines[3] == "```"
+README_TEXT = README.read_text(encoding="utf-8")
+SECTIONS = ["Keep score", "API tour", "Command line", "Card notation", "More"]
 
 
-def test_readme_has_the_lead_sections():
-    text = README.read_text(encoding="utf-8")
-    for heading in ("Command line", "Speed", "Game sheets", "Operations"):
-        assert f"\n## {heading}\n" in text
+def test_readme_says_what_it_is_then_gives_the_commands():
+    assert README_TEXT.startswith("# Gin Rummy calculator\n\n")
+    opening = README_TEXT.split("\n## ", 1)[0]
+    commands = re.search(r"\n```\n(.*?)\n```\n", opening, re.S)[1].splitlines()
+    assert [line.split("#")[0].strip() for line in commands] == [
+        "make run", "make test", "make check", "make bench"]
+    makefile = (README.parent / "Makefile").read_text(encoding="utf-8")
+    for target in ("run", "test", "bench"):  # `make check` is the quick lane being added
+        assert re.search(rf"^{target}:", makefile, re.M), target
 
 
-EXAMPLES = list(tour(README.read_text(encoding="utf-8"))) if README.exists() else []
+def test_readme_is_a_users_guide_in_this_order():
+    headings = re.findall(r"^## (.*)$", README_TEXT, re.M)
+    assert headings == SECTIONS
+    keep_score = README_TEXT.split("\n## Keep score\n", 1)[1].split("\n## ", 1)[0]
+    assert "open http://127.0.0.1:8000/ to keep score" in keep_score
+    assert "](docs/screenshots/phone-sheet.png)" in keep_score
+
+
+def test_readme_keeps_no_engineering_log():
+    # figures live in docs/PERFORMANCE.md, history in git
+    assert not re.search(r"\b(?:at|commit) [0-9a-f]{7,40}\b", README_TEXT)
+    assert "slow spell" not in README_TEXT
+    assert "req/s" not in README_TEXT and "pairs/s" not in README_TEXT
+
+
+def test_readme_links_point_inside_the_repository():
+    links = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", README_TEXT)
+    local = [link for link in links if not link.startswith("http")]
+    for document in ("docs/RULES.md", "docs/PERFORMANCE.md", "docs/OPERATIONS.md",
+                     "openapi.yaml"):
+        assert document in local, document
+    for link in local:
+        path = README.parent / link
+        if link == "docs/screenshots/phone-sheet.png":  # the browser tests make it
+            assert not path.exists() or path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        else:
+            assert path.is_file(), link
+
+
+def test_readme_anchors_exist():
+    rules = (README.parent / "docs" / "RULES.md").read_text(encoding="utf-8")
+    anchors = {"docs/RULES.md": rules, "": README_TEXT}
+    for target, anchor in re.findall(r"\]\((docs/RULES\.md|)#([^)]+)\)", README_TEXT):
+        headings = re.findall(r"^#+ (.*)$", anchors[target], re.M)
+        slugs = {re.sub(r"[^\w\- ]", "", h.lower()).replace(" ", "-") for h in headings}
+        assert anchor in slugs, f"{target}#{anchor}"
+
+
+EXAMPLES = list(tour(README_TEXT))
+
+
+def test_every_curl_command_is_an_example_with_its_output():
+    commands = re.findall(r"^```sh\n(.*?)^```$", README_TEXT, re.S | re.M)
+    assert len(commands) == len(EXAMPLES) >= 15
+    assert [command.rstrip("\n") for command in commands] == [c for c, _ in EXAMPLES]
 
 
 def test_the_tour_covers_every_endpoint():
