@@ -1,13 +1,15 @@
 # make run   : build .venv if missing, install, serve on http://127.0.0.1:8000 with gunicorn
 # make test  : build .venv if missing, install test needs (Debian's chromium too), run every test
 # make bench : engine, HTTP and load benchmarks, and instruction counts (figures, never pass/fail)
+# make cluster: nginx on http://127.0.0.1:8080 in front of 2 gunicorn instances, until Ctrl-C
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+INSTANCES ?= 2
 
-.PHONY: run test bench chromium wrk peers clean
+.PHONY: run test bench chromium wrk peers clean cluster nginx
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,11 +27,21 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 run: $(VENV)/.installed-run
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/gunicorn -c gunicorn.conf.py 'calculator:create_app()'
 
+# The deployed topology on one machine (deploy/nginx.conf in front of INSTANCES gunicorn
+# instances), everything under a temporary directory, in the foreground until Ctrl-C.
+cluster: PORT = 8080
+cluster: $(VENV)/.installed-run nginx
+	$(BIN)/python deploy/topology.py --port $(PORT) --instances $(INSTANCES)
+
 # Browser tests drive Debian's chromium; no tool may download a browser of its own.
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq chromium; }
 
-test: $(VENV)/.installed-test chromium
+# The reverse proxy of deploy/nginx.conf (Debian's package), for make cluster and its tests.
+nginx:
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { apt-get update -qq && apt-get install -y -qq nginx; }
+
+test: $(VENV)/.installed-test chromium nginx
 	$(BIN)/python -m pytest
 
 # Load generator for the HTTP benchmarks (Debian's package).
