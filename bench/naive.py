@@ -212,7 +212,7 @@ def best_legal_spread(knocker, defender, knock_limit=10, gin_bonus=25, undercut_
     return best_value
 
 
-if __name__ == "__main__":  # the worked examples of RULES.md
+if __name__ == "__main__":  # the worked examples of docs/RULES.md
     assert deadwood(parse("As 2s 3s 7c 7h 7d Tc Jc Qc 5h")) == 5
     assert deadwood(parse("7s 7h 7d 8s 9s 2c 4d 6h Jc Qd")) == 46
     assert _fits(parse("9s")[0], frozenset(parse("6s 7s 8s")))

@@ -1,4 +1,4 @@
-"""Rules: an immutable value type with the presets of RULES.md, every option validated."""
+"""Rules: an immutable value type with the presets of docs/RULES.md, every option validated."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace

@@ -110,7 +110,7 @@ class Outcome:
 
 def hand_outcome(knocker_deadwood: int, defender_deadwood: int, gin: bool, big_gin: bool,
                  rules: Rules) -> Outcome:
-    """The outcome table of RULES.md for one hand (points before any multiplier)."""
+    """The outcome table of docs/RULES.md for one hand (points before any multiplier)."""
     k, d = knocker_deadwood, defender_deadwood
     if big_gin and rules.big_gin_bonus is not None:
         return Outcome("big_gin", "knocker", d + rules.big_gin_bonus)

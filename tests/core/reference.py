@@ -2,7 +2,7 @@
 
 The engine in ``calculator.core`` is fast and clever (bit masks, per-suit tables). This module
 is the opposite on purpose: plain searches over every way to split a hand, written so that a
-reader can check each rule against RULES.md by eye. It imports only the standard library and
+reader can check each rule against docs/RULES.md by eye. It imports only the standard library and
 shares no code with the engine, so a bug in one is unlikely to be repeated in the other.
 
 Cards are ints 0..51: ``index = suit * 13 + rank``; rank 0..12 is A 2 3 4 5 6 7 8 9 T J Q K
@@ -205,7 +205,7 @@ def layoff_choices(knocker_melds: list[list[int]], defender: Iterable[int]) -> s
     """Every set of defender cards that can be laid off together (the empty set included).
 
     Plays every sequence of single lay-offs: a card may go onto a knocker meld, as extended
-    so far, when the two together still form a meld. That is the rule of RULES.md (4th card
+    so far, when the two together still form a meld. That is the rule of docs/RULES.md (4th card
     onto a 3-set, nothing onto a 4-set, run ends extended one card at a time, no wrap).
     """
     defender = frozenset(defender)

@@ -1,4 +1,4 @@
-"""A naive, exhaustive reference for scoring one hand (RULES.md "Scoring one hand").
+"""A naive, exhaustive reference for scoring one hand (docs/RULES.md "Scoring one hand").
 
 The engine scores a hand from the knocker's lowest-deadwood spreads and searches the other
 legal spreads only when a bound says one could score more. This module does neither trick: it
@@ -58,7 +58,7 @@ class Outcome:
 
 
 def outcome(k: int, d: int, big_gin: bool, rules, times: int = 1) -> Outcome:
-    """The table of RULES.md, row by row. ``k`` is the knocker's deadwood after the discard (0
+    """The table of docs/RULES.md, row by row. ``k`` is the knocker's deadwood after the discard (0
     is gin), ``d`` the defender's after lay-offs; ``big_gin``: all 11 cards melded."""
     if big_gin and rules.big_gin_bonus is not None:
         return Outcome("big_gin", "knocker", (d + rules.big_gin_bonus) * times)

@@ -65,7 +65,7 @@ def deals(draw) -> tuple[list[list[int]], list[int], list[int]]:
     """A knocker's spread and a defender's 10 cards, disjoint: ``(melds, deadwood, defender)``.
 
     The knocker lays 2-3 melds from one rank window (any legal choice, not necessarily the
-    lowest arrangement, as RULES.md lets the knocker choose) and fills up to 10 cards with
+    lowest arrangement, as docs/RULES.md lets the knocker choose) and fills up to 10 cards with
     deadwood from the rest of the deck, at most 10 points of it, so the knock is legal. Spreads
     of 10 melded cards (gin) come up too. Most of the defender's cards come from the window
     widened by two ranks each side, so 4th cards of sets and chains on run ends are common.

@@ -1,7 +1,7 @@
-"""Card notation (RULES.md "Cards"): every accepted form, the canonical output, round trips,
+"""Card notation (docs/RULES.md "Cards"): every accepted form, the canonical output, round trips,
 and the errors (token, 1-based position in the message, 0-based index in `position`, reason).
 
-Expected values are written by hand from RULES.md, not taken from the engine.
+Expected values are written by hand from docs/RULES.md, not taken from the engine.
 """
 from __future__ import annotations
 
@@ -251,7 +251,7 @@ def test_bad_token_error(hand, index, fragments):
     "\U0001F0DF",  # white joker
 ])
 def test_unicode_non_cards_are_notation_errors(token):
-    # RULES.md: anything else is an error naming the token, its position and what is wrong.
+    # docs/RULES.md: anything else is an error naming the token, its position and what is wrong.
     with pytest.raises(CardNotationError) as info:
         parse_hand(["As", token])
     assert info.value.position == (1,)

@@ -117,7 +117,7 @@ def test_layoffs(deal):
     where = describe(table, knocker_deadwood, defender)
     result = answer.defender
     gin = not knocker_deadwood
-    # Nobody lays off onto gin (RULES.md): then the defender just melds.
+    # Nobody lays off onto gin (docs/RULES.md): then the defender just melds.
     expected = ref.min_deadwood(defender) if gin else ref.min_defender_deadwood(table, defender)
     assert result.deadwood == expected, where
 

@@ -1,4 +1,4 @@
-"""Golden files: hands and hand scores with answers worked out by hand from RULES.md.
+"""Golden files: hands and hand scores with answers worked out by hand from docs/RULES.md.
 
 tests/data/golden_hands.jsonl, one hand a line:
   id, source, hand, optional rules (Rules.from_options), upcard, known;

@@ -1,4 +1,4 @@
-"""Knock analysis (RULES.md "A hand of play, and knocking", "Variants"; DESIGN.md analyze):
+"""Knock analysis (docs/RULES.md "A hand of play, and knocking", "Variants"; DESIGN.md analyze):
 the knock limit under each rule set, 11-card discards and big gin, and outs checked against a
 brute force (for each unseen card: the lowest deadwood over every discard, by the naive
 reference)."""
@@ -33,7 +33,7 @@ def brute_outs(hand, limit: int, known=()):
 
 # --- knock limit under each rule set ----------------------------------------------------------
 
-EX1 = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"  # RULES.md: deadwood 5, can knock
+EX1 = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"  # docs/RULES.md: deadwood 5, can knock
 ONE = "As 2s 3s 4h 5h 6h 7d 8d 9d Ac"  # deadwood 1 (Ac)
 GIN = "Ks Kh Kd Kc 2h 3h 4h 8c 9c Tc"  # deadwood 0
 ELEVEN = "As 2s 3s 4s 7h 8h 9h Th Kc Kd Ks"  # deadwood 0 knock after discard (big gin)
@@ -46,10 +46,10 @@ KNOCK_LIMITS = [
     (EX1, {"preset": "straight"}, None, 0, False, False),
     (EX1, {"knock_limit": 5}, None, 5, True, False),
     (EX1, {"knock_limit": 4}, None, 4, False, False),
-    (EX1, {"preset": "oklahoma"}, "4c", 4, False, False),  # RULES.md: upcard 4♣, limit 4
+    (EX1, {"preset": "oklahoma"}, "4c", 4, False, False),  # docs/RULES.md: upcard 4♣, limit 4
     (EX1, {"preset": "oklahoma"}, "5d", 5, True, False),
     (EX1, {"preset": "oklahoma"}, "5h", 5, True, False),  # the upcard may be in the hand
-    (EX1, {"preset": "oklahoma"}, "6s", 6, True, False),  # RULES.md: upcard 6♠, limit 6
+    (EX1, {"preset": "oklahoma"}, "6s", 6, True, False),  # docs/RULES.md: upcard 6♠, limit 6
     (EX1, {"preset": "oklahoma"}, "Kd", 10, True, False),
     (EX1, {"preset": "oklahoma"}, "Jh", 10, True, False),
     (EX1, {"preset": "oklahoma"}, "Tc", 10, True, False),

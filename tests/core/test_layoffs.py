@@ -1,4 +1,4 @@
-"""Lay-offs (RULES.md "Lay-offs"): the defender's own melds and lay-offs chosen together for
+"""Lay-offs (docs/RULES.md "Lay-offs"): the defender's own melds and lay-offs chosen together for
 the lowest deadwood, with hand-worked tables and a brute force written here."""
 from __future__ import annotations
 
@@ -229,7 +229,7 @@ def test_card_in_both_hands_with_a_declared_spread():
     ("5s 9s Ts 2h 4d 6d 8d Jh Qc 4h", ("knocker", "deadwood_cards", 1)),
 ])
 def test_card_shared_with_a_declared_spread_names_its_place_in_the_spread(defender, other):
-    # RULES.md: a card in both players' hands is an error naming both places. A declared
+    # docs/RULES.md: a card in both players' hands is an error naming both places. A declared
     # spread has no "hand": its places are melds[i][j] and deadwood_cards[j] (the DESIGN.md
     # pointer /knocker/melds/0/1). The spread is written in canonical order, so input and
     # canonical positions coincide.

@@ -1,6 +1,6 @@
-"""Melds, arrangements and deadwood (RULES.md "Melds"), with answers worked out by hand.
+"""Melds, arrangements and deadwood (docs/RULES.md "Melds"), with answers worked out by hand.
 
-Each arrangement below was derived from RULES.md on paper; a small naive search written here
+Each arrangement below was derived from docs/RULES.md on paper; a small naive search written here
 (no engine code) double-checks the engine on the same hands and on seeded random hands.
 """
 from __future__ import annotations
@@ -134,9 +134,9 @@ def test_shared_hands_file(line):
 
 ARRANGEMENTS = [
     # hand, deadwood, melds (each in canonical order; melds by their first card), deadwood cards
-    ("As 2s 3s 7c 7h 7d Tc Jc Qc 5h", 5,  # RULES.md worked example 1
+    ("As 2s 3s 7c 7h 7d Tc Jc Qc 5h", 5,  # docs/RULES.md worked example 1
      [["As", "2s", "3s"], ["7h", "7d", "7c"], ["Tc", "Jc", "Qc"]], ["5h"]),
-    ("7s 7h 7d 8s 9s 2c 4d 6h Jc Qd", 46,  # RULES.md worked example 2: the run beats the set
+    ("7s 7h 7d 8s 9s 2c 4d 6h Jc Qd", 46,  # docs/RULES.md worked example 2: the run beats the set
      [["7s", "8s", "9s"]], ["6h", "7h", "4d", "7d", "Qd", "2c", "Jc"]),
     ("5s 5h 5d 5c 6c 7c Ks Qh 2d 9h", 31,
      [["5s", "5h", "5d"], ["5c", "6c", "7c"]], ["Ks", "9h", "Qh", "2d"]),

@@ -146,7 +146,7 @@ def test_golden_file_is_there():
 @pytest.mark.parametrize(
     "cards, deadwood",
     [
-        # RULES.md worked examples
+        # docs/RULES.md worked examples
         ("As 2s 3s 7c 7h 7d Tc Jc Qc 5h", 5),
         ("7s 7h 7d 8s 9s 2c 4d 6h Jc Qd", 46),
         # small hands: deadwood() takes any number of cards

@@ -1,4 +1,4 @@
-"""Rules (RULES.md "Presets" and "Variants", DESIGN.md `rules`): preset values, options and
+"""Rules (docs/RULES.md "Presets" and "Variants", DESIGN.md `rules`): preset values, options and
 their validation, the knock limit and the Oklahoma multiplier."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from calculator.core import PRESETS, Card, RuleError, Rules
 
-# RULES.md presets table, column by column; None for big gin means "scores as gin".
+# docs/RULES.md presets table, column by column; None for big gin means "scores as gin".
 PRESET_TABLE = [
     # name, knock limit, gin, big gin, undercut, target, game, box, shutout, oklahoma, format
     ("standard", 10, 25, 31, 25, 100, 100, 25, "game_bonus_doubled", False, "single"),

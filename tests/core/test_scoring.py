@@ -1,8 +1,8 @@
-"""Scoring one hand (RULES.md "Scoring one hand", "Variants", "Presets"; DESIGN.md score):
+"""Scoring one hand (docs/RULES.md "Scoring one hand", "Variants", "Presets"; DESIGN.md score):
 every row of the scoring table, the worked examples, presets, Oklahoma, big gin, draws,
 illegal knocks, counts versus cards, declared spreads and the best legal spread.
 
-Every expected number is worked out by hand in the comments from RULES.md.
+Every expected number is worked out by hand in the comments from docs/RULES.md.
 """
 from __future__ import annotations
 
@@ -23,11 +23,11 @@ def rules(options=None) -> Rules:
 COUNTS = [
     # knocker, defender, rules, upcard -> outcome, winner, points, multiplier, knock limit
     # knock: D - K
-    (KnockerCounts(5), 28, {}, None, "knock", "knocker", 23, 1, 10),  # RULES.md example
+    (KnockerCounts(5), 28, {}, None, "knock", "knocker", 23, 1, 10),  # docs/RULES.md example
     (KnockerCounts(10), 11, {}, None, "knock", "knocker", 1, 1, 10),
     (KnockerCounts(1), 98, {}, None, "knock", "knocker", 97, 1, 10),
     # undercut: (K - D) + 25, a tie is an undercut
-    (KnockerCounts(7), 7, {}, None, "undercut", "defender", 25, 1, 10),  # RULES.md example
+    (KnockerCounts(7), 7, {}, None, "undercut", "defender", 25, 1, 10),  # docs/RULES.md example
     (KnockerCounts(9), 4, {}, None, "undercut", "defender", 30, 1, 10),
     (KnockerCounts(10), 10, {}, None, "undercut", "defender", 25, 1, 10),
     (KnockerCounts(10), 0, {}, None, "undercut", "defender", 35, 1, 10),
@@ -36,7 +36,7 @@ COUNTS = [
     (KnockerCounts(9), 4, {"tie_is_undercut": False}, None, "undercut", "defender", 30, 1, 10),
     (KnockerCounts(5), 28, {"tie_is_undercut": False}, None, "knock", "knocker", 23, 1, 10),
     # gin: D + 25, never an undercut
-    (KnockerCounts(0), 14, {}, None, "gin", "knocker", 39, 1, 10),  # RULES.md example
+    (KnockerCounts(0), 14, {}, None, "gin", "knocker", 39, 1, 10),  # docs/RULES.md example
     (KnockerCounts(0, gin=True), 14, {}, None, "gin", "knocker", 39, 1, 10),
     (KnockerCounts(0), 0, {}, None, "gin", "knocker", 25, 1, 10),
     (KnockerCounts(0), 0, {"tie_is_undercut": False}, None, "gin", "knocker", 25, 1, 10),
@@ -108,7 +108,7 @@ ILLEGAL_COUNTS = [
     # knocker deadwood, rules, upcard, knock limit
     (11, {}, None, 10),
     (1, {"preset": "straight"}, None, 0),
-    (5, {"preset": "oklahoma"}, "4c", 4),  # RULES.md: upcard 4♣ sets the limit to 4
+    (5, {"preset": "oklahoma"}, "4c", 4),  # docs/RULES.md: upcard 4♣ sets the limit to 4
     (7, {"preset": "oklahoma"}, "6s", 6),
     (1, {"preset": "oklahoma"}, "Ah", 0),
     (2, {"preset": "oklahoma", "oklahoma_ace_gin_only": False}, "Ac", 1),
@@ -167,12 +167,12 @@ DEF14 = "2h 3h 4h 6s 6d 6c 2c 3d 4c 5d"  # own 2-3-4♥ and 6-6-6; left 2c 3d 4c
 
 CARD_HANDS = [
     # knocker, defender, rules, upcard -> outcome, winner, points, K, D, discard
-    (EX1, DEF28, {}, None, "knock", "knocker", 23, 5, 28, None),  # RULES.md: 5 vs 28 -> 23
+    (EX1, DEF28, {}, None, "knock", "knocker", 23, 5, 28, None),  # docs/RULES.md: 5 vs 28 -> 23
     ("As 2s 3s 8c 8h 8d Tc Jc Qc 7h", "2h 3h 4h Ks Kh Kd 9s 9h 9d 7s", {}, None,
-     "undercut", "defender", 25, 7, 7, None),  # RULES.md: 7 vs 7 -> undercut 25
+     "undercut", "defender", 25, 7, 7, None),  # docs/RULES.md: 7 vs 7 -> undercut 25
     ("As 2s 3s 8c 8h 8d Tc Jc Qc 7h", "2h 3h 4h Ks Kh Kd 9s 9h 9d 7s",
      {"tie_is_undercut": False}, None, "knock", None, 0, 7, 7, None),
-    (GIN, DEF14, {}, None, "gin", "knocker", 39, 0, 14, None),  # RULES.md: gin vs 14 -> 39
+    (GIN, DEF14, {}, None, "gin", "knocker", 39, 0, 14, None),  # docs/RULES.md: gin vs 14 -> 39
     (GIN, DEF14, {"preset": "straight"}, None, "gin", "knocker", 39, 0, 14, None),
     (GIN, DEF14, {"preset": "classic"}, None, "gin", "knocker", 34, 0, 14, None),
     (ELEVEN, DEF14, {}, None, "big_gin", "knocker", 45, 0, 14, None),
@@ -270,7 +270,7 @@ def test_knocker_cards_against_a_defender_count(knocker, defender, expected):
     ("As 2s 3s 7c 7h 7d Tc Jc 9h 5h", {}, None, 34, 10),
     ("As 2s 3s 7c 7h 7d Tc Jc 9h 5h Ks", {}, None, 34, 10),  # best discard leaves 34
     (EX1, {"preset": "straight"}, None, 5, 0),
-    (EX1, {"preset": "oklahoma"}, "4c", 5, 4),  # RULES.md: upcard 4♣, limit 4
+    (EX1, {"preset": "oklahoma"}, "4c", 5, 4),  # docs/RULES.md: upcard 4♣, limit 4
     (EX1, {"knock_limit": 4}, None, 5, 4),
 ])
 @pytest.mark.parametrize("defender", [DEF28, 28])
@@ -375,7 +375,7 @@ def test_declared_spread_above_the_limit_is_illegal():
     spread("As 2s 3s", "Kh Kd Kc", "Tc Jc Qc", dead="2d 3h"),
     # 9 cards
     spread("As 2s 3s", "Kh Kd Kc", dead="2d 3h 4c"),
-    # As in two melds (RULES.md: a card belongs to at most one meld)
+    # As in two melds (docs/RULES.md: a card belongs to at most one meld)
     spread("As 2s 3s", "As Ah Ad", "Kh Kd Kc", dead="4c"),
 ], ids=["11-with-deadwood", "9-cards", "card-in-two-melds"])
 @pytest.mark.parametrize("defender", [DEF66, 30])

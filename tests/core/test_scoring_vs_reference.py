@@ -56,7 +56,7 @@ def signed(outcome_winner_points) -> int:
 
 # --- the naive scorer on hands worked out by hand ---------------------------------------------
 
-EX1 = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"  # RULES.md: K = 5 (5h)
+EX1 = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"  # docs/RULES.md: K = 5 (5h)
 DEF28 = "2h 3h 4h 8s 8d 8c Kd Qh 6d 2d"  # 8-8-8, 2-3-4h; Qh 2d 6d Kd = 28; nothing lays off
 DEF23 = "2h 3h 4h 8s 8d 8c 5d Qh 6d 2d"  # the same with 5d for Kd: 23
 # K = 7 (7h): 9c and Kc go onto Tc-Jc-Qc (or Kc makes Kh-Kd-Ks-Kc); 2h 5c = 7 are left
@@ -84,19 +84,19 @@ def naive(knocker: str, defender: str, options=None, upcard: str | None = None):
 
 
 @pytest.mark.parametrize("knocker, defender, options, upcard, k, d, expected", [
-    # RULES.md: knocker 5, defender 28 -> the knocker scores 23
+    # docs/RULES.md: knocker 5, defender 28 -> the knocker scores 23
     (EX1, DEF28, {}, None, 5, 28, ("knock", "knocker", 23)),
-    # RULES.md: 7 against 7 after lay-offs -> undercut, 0 + 25 to the defender
+    # docs/RULES.md: 7 against 7 after lay-offs -> undercut, 0 + 25 to the defender
     (K7, DEF7, {}, None, 7, 7, ("undercut", "defender", 25)),
     (K7, DEF7, {"preset": "classic"}, None, 7, 7, ("undercut", "defender", 10)),
     (K7, DEF7, {"tie_is_undercut": False}, None, 7, 7, ("knock", None, 0)),
-    # RULES.md: gin against 14 -> 39; nothing is laid off onto gin (5s, 6h stay)
+    # docs/RULES.md: gin against 14 -> 39; nothing is laid off onto gin (5s, 6h stay)
     (GIN, DEF14, {}, None, 0, 14, ("gin", "knocker", 39)),
     (GIN, DEF14, {"preset": "straight"}, None, 0, 14, ("gin", "knocker", 39)),
     # big gin: 14 + 31; classic has no big gin bonus, so it scores as gin: 14 + 20
     (BIG_GIN, DEF14, {}, None, 0, 14, ("big_gin", "knocker", 45)),
     (BIG_GIN, DEF14, {"preset": "classic"}, None, 0, 14, ("gin", "knocker", 34)),
-    # RULES.md Oklahoma: upcard 6s -> limit 6, and a knock worth 23 - 5 = 18 scores 36
+    # docs/RULES.md Oklahoma: upcard 6s -> limit 6, and a knock worth 23 - 5 = 18 scores 36
     (EX1, DEF23, {"preset": "oklahoma"}, "6s", 5, 23, ("knock", "knocker", 36)),
     (EX1, DEF23, {"preset": "oklahoma"}, "6h", 5, 23, ("knock", "knocker", 18)),
     (EX1, DEF23, {"preset": "oklahoma", "oklahoma_spade_double": False}, "6s", 5, 23,
@@ -199,7 +199,7 @@ def test_engine_offers_gin_when_big_gin_pays_less():
 @pytest.mark.parametrize("knocker, options, upcard, limit, legal", [
     (EX1, {}, None, 10, True),
     (EX1, {"preset": "straight"}, None, 0, False),
-    (EX1, {"preset": "oklahoma"}, "4c", 4, False),  # RULES.md: upcard 4c, limit 4
+    (EX1, {"preset": "oklahoma"}, "4c", 4, False),  # docs/RULES.md: upcard 4c, limit 4
     (EX1, {"preset": "oklahoma"}, "5d", 5, True),
     (EX1, {"preset": "oklahoma"}, "Ah", 0, False),  # an ace: gin only
     (GIN, {"preset": "oklahoma"}, "Ah", 0, True),

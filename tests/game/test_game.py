@@ -1,6 +1,6 @@
 """Game sheets: totals, boxes, game and shutout bonuses, Hollywood and Oklahoma.
 
-Expected sheets are worked out by hand from RULES.md, not taken from the engine.
+Expected sheets are worked out by hand from docs/RULES.md, not taken from the engine.
 """
 import pytest
 
