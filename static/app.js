@@ -1,11 +1,16 @@
 /* The scorekeeper's page, made quicker. Everything works without this file: the forms post
    and the server renders. This adds a 52-card picker, submits forms without a full reload
-   (the server's HTML is swapped in, so no rule lives here), keeps the sheet in the address
-   bar and in localStorage, and a copy/share button for the sheet's link. */
+   (the server's HTML is swapped in, so no rule lives here) and announces what changed, keeps
+   the sheet, the players' names and the display choices (dark, four-colour deck) on this
+   device, offers the kept sheet on the start screen, a copy/share button for the sheet's link
+   and a print button, and moves to the knocker's box once "Who knocked?" is tapped. */
 (function () {
   "use strict";
 
   var STORE_KEY = "gin-scorekeeper-sheet";
+  var NAMES_KEY = "gin-scorekeeper-names";
+  var THEME_KEY = "gin-scorekeeper-theme";
+  var DECK_KEY = "gin-scorekeeper-deck";
   var SUITS = ["s", "h", "d", "c"];
   var SUIT_GLYPH = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
   var SUIT_NAME = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
@@ -98,7 +103,7 @@
         var code = RANKS.charAt(r) + suit;
         var b = document.createElement("button");
         b.type = "button";
-        b.className = "pick " + (suit === "h" || suit === "d" ? "red" : "black");
+        b.className = "pick suit-" + suit + " " + (suit === "h" || suit === "d" ? "red" : "black");
         b.setAttribute("data-code", code);
         b.setAttribute("aria-label", words(code));
         b.setAttribute("aria-pressed", "false");
@@ -222,14 +227,40 @@
       history.pushState(null, "", "/");
     }
     init(document.querySelector("main"));
+    announce();
     focusAfterSwap();
   }
 
+  /* The page's message (a hand added, an undo) read out: the live region outside <main>
+     stays in place across swaps, so screen readers hear each change. */
+  function announce() {
+    var region = document.getElementById("announcer");
+    var notice = document.querySelector("#notice .notice-text, .error-summary h3, #problem p");
+    if (!region) { return; }
+    region.textContent = "";
+    if (notice) {
+      var board = document.querySelector(".board-state");
+      var totals = Array.prototype.map.call(document.querySelectorAll(".scoreboard .board-player"),
+        function (p) { return p.textContent.replace(/\s+/g, " ").trim(); });
+      window.setTimeout(function () {
+        region.textContent = notice.textContent.replace(/\s+/g, " ").trim() +
+          (totals.length && notice.closest("#notice") ? " " + totals.join(", ") + "." : "") +
+          (board && notice.closest("#notice") ? " " + board.textContent.replace(/\s+/g, " ").trim() : "");
+      }, 50);
+    }
+  }
+
+  /* After a change the top of the page holds the totals, the message and the next form:
+     stay there. A named target (a result, an error summary, an edit) takes the focus. */
   function focusAfterSwap() {
     var page = document.querySelector("[data-focus]");
     var name = page && page.getAttribute("data-focus");
     var target = name && document.getElementById(name);
-    if (!target) { target = document.getElementById("main"); }
+    if (!target) {
+      window.scrollTo(0, 0);
+      document.getElementById("main").focus({ preventScroll: true });
+      return;
+    }
     target.focus({ preventScroll: true });
     target.scrollIntoView({ block: "start" });
   }
@@ -267,14 +298,32 @@
     var store = storage();
     var sheet = root.querySelector("[data-sheet-token]");
     if (!store) { return; }
+    if (root.querySelector("[data-forget-sheet]")) { store.removeItem(STORE_KEY); }
     if (sheet) {
       store.setItem(STORE_KEY, JSON.stringify({
         token: sheet.getAttribute("data-sheet-token"),
-        label: sheet.getAttribute("data-sheet-label")
+        label: sheet.getAttribute("data-sheet-label"),
+        tally: sheet.getAttribute("data-sheet-tally") || ""
       }));
       return;
     }
     offerResume(root, store);
+    rememberNames(root, store);
+  }
+
+  /* The names typed at the last Start fill an empty start form. */
+  function rememberNames(root, store) {
+    var form = root.querySelector("#start form");
+    if (!form) { return; }
+    var first = form.querySelector("[name=player0]"), second = form.querySelector("[name=player1]");
+    var saved = null;
+    try { saved = JSON.parse(store.getItem(NAMES_KEY) || "null"); } catch (e) { saved = null; }
+    if (saved && saved.length === 2 && !first.value && !second.value) {
+      first.value = String(saved[0]); second.value = String(saved[1]);
+    }
+    form.addEventListener("submit", function () {
+      store.setItem(NAMES_KEY, JSON.stringify([first.value, second.value]));
+    });
   }
 
   function offerResume(root, store) {
@@ -286,26 +335,82 @@
     box.method = "post";
     box.action = "/";
     box.className = "resume";
+    box.setAttribute("aria-label", "The sheet kept on this device");
     var text = document.createElement("p");
-    text.textContent = "Your last game sheet is kept in this browser: " + (saved.label || "");
+    text.className = "resume-text";
+    text.textContent = "Kept on this device: " + (saved.label || "your last sheet") +
+      (saved.tally ? ". Tonight: " + saved.tally : "") + ".";
     var token = document.createElement("input");
     token.type = "hidden"; token.name = "g"; token.value = saved.token;
     var go = document.createElement("button");
-    go.type = "submit"; go.name = "action"; go.value = "show"; go.className = "secondary";
-    go.textContent = "Open it";
+    go.type = "submit"; go.name = "action"; go.value = "show"; go.className = "primary";
+    go.textContent = "Resume";
     var forget = document.createElement("button");
     forget.type = "button"; forget.className = "small danger"; forget.textContent = "Forget it";
     forget.addEventListener("click", function () { store.removeItem(STORE_KEY); box.remove(); });
-    box.append(text, token, go, forget);
+    var buttons = document.createElement("div");
+    buttons.className = "resume-actions";
+    buttons.append(go, forget);
+    box.append(text, token, buttons);
     slot.replaceWith(box);
     enhance(box);
   }
 
-  function forgetLinks(root) {
-    root.querySelectorAll("[data-forget]").forEach(function (a) {
-      a.addEventListener("click", function () {
-        var store = storage();
-        if (store) { store.removeItem(STORE_KEY); }
+  /* Display choices, kept on this device: dark or light (else the system's), and the
+     four-colour deck (diamonds blue, clubs green; the suit glyph always shows the suit). */
+  function displaySettings() {
+    var slot = document.querySelector(".display-settings");
+    if (!slot || slot.childElementCount) { return; }
+    var store = storage();
+    var html = document.documentElement;
+    function isDark() {
+      var theme = html.getAttribute("data-theme");
+      return theme ? theme === "dark" : window.matchMedia("(prefers-color-scheme: dark)").matches;
+    }
+    var dark = button("Dark", isDark(), function () {
+      var next = isDark() ? "light" : "dark";
+      html.setAttribute("data-theme", next);
+      if (store) { store.setItem(THEME_KEY, next); }
+      return next === "dark";
+    });
+    var deck = button("4 colours", html.classList.contains("four-colour"), function () {
+      var on = html.classList.toggle("four-colour");
+      if (store) { store.setItem(DECK_KEY, on ? "four" : "two"); }
+      return on;
+    });
+    deck.setAttribute("aria-label", "Four-colour deck");
+    slot.append(dark, deck);
+    slot.hidden = false;
+  }
+
+  function button(text, pressed, flip) {
+    var b = document.createElement("button");
+    b.type = "button"; b.className = "toggle"; b.textContent = text;
+    b.setAttribute("aria-pressed", pressed ? "true" : "false");
+    b.addEventListener("click", function () { b.setAttribute("aria-pressed", flip() ? "true" : "false"); });
+    return b;
+  }
+
+  function printButtons(root) {
+    root.querySelectorAll(".print-button").forEach(function (b) {
+      b.hidden = false;
+      b.addEventListener("click", function () { window.print(); });
+    });
+  }
+
+  /* One tap fewer: choosing who knocked moves to that player's deadwood box (counts, a
+     knock), or to the other player's for gin, where the knocker's box is not asked for. */
+  function quickEntry(root) {
+    var form = root.querySelector(".hand-form:not(.no-sheet)");
+    if (!form) { return; }
+    form.querySelectorAll("input[name=knocked_by]").forEach(function (radio) {
+      radio.addEventListener("change", function () {
+        var mode = form.querySelector("input[name=mode]:checked");
+        var kind = form.querySelector("input[name=kind]:checked");
+        if (!mode || mode.value !== "counts") { return; }
+        var k = radio.value === "1" ? 1 : 0;
+        var box = form.querySelector("#score-d" + (kind && kind.value !== "knock" ? 1 - k : k));
+        if (box && !box.value) { box.focus(); }
       });
     });
   }
@@ -313,6 +418,7 @@
   function shareButtons(root) {
     var input = root.querySelector("#share-link");
     if (!input) { return; }
+    input.value = new URL(input.value, window.location.href).href;   /* a link to copy */
     var row = input.parentNode;
     if (navigator.clipboard) {
       var copy = document.createElement("button");
@@ -354,9 +460,11 @@
     });
     linkErrors(root);
     keepSheet(root);
-    forgetLinks(root);
     shareButtons(root);
     presetHints(root);
+    printButtons(root);
+    quickEntry(root);
+    displaySettings();
   }
 
   window.addEventListener("popstate", function () { window.location.reload(); });

@@ -1,4 +1,8 @@
-"""Form fields to request bodies, and the service's errors back to form fields.
+"""Form fields to the page's values, and field errors back onto the forms.
+
+The hand form names its fields by the players' places, not by roles: "Ann's deadwood" is
+`d0` whoever knocked, so the labels carry the names without a script. Which of the two is the
+knocker's is read from "Who knocked?" here.
 
 The forms are plain POSTs. The service is stateless and sets no cookies, and a POST here only
 computes an answer from what it carries (no stored data changes), so there is nothing for a
@@ -6,14 +10,14 @@ cross-site request to forge: no CSRF token is needed.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
-from marshmallow import ValidationError
-
-from ..api.errors import flatten_messages
+from ..core import CalculatorError
 from ..core.cards import tokenize
+from ..core.game import player_name
 from ..core.rules import OPTION_NOTES, PRESETS
 from .ledger import KINDS, MODES, FieldErrors, Hand
+from .numbers import whole_number
 
 RULE_FIELDS = {  # option -> (label, input kind)
     "knock_limit": ("Knock limit", "int"),
@@ -30,6 +34,7 @@ RULE_FIELDS = {  # option -> (label, input kind)
     "shutout": ("Shutout", "choice"),
     "format": ("Games at once", "choice"),
 }
+RULE_DIGITS = 5  # the largest rule value is 10000 (a target); the core says which is too big
 CHOICES = {
     "shutout": [("game_bonus_doubled", "game bonus doubled"),
                 ("total_doubled", "winner's total doubled"), ("none", "no shutout rule")],
@@ -37,13 +42,11 @@ CHOICES = {
 }
 PRESET_LABELS = {"standard": "Standard", "classic": "Classic", "oklahoma": "Oklahoma",
                  "straight": "Straight gin", "hollywood": "Hollywood (three games)"}
-FIELD_LABELS = {"knocker": "Knocker", "defender": "Defender", "knocked_by": "Who knocked",
-                "mode": "Score it from", "kind": "The knocker went",
-                "knocker_deadwood": "Knocker's deadwood", "defender_deadwood":
-                "Defender's deadwood", "upcard": "Upcard", "hand": "Your hand",
-                "player0": "First player", "player1": "Second player", "preset": "Rules",
-                **{"r_" + key: label for key, (label, _) in RULE_FIELDS.items()}}
-MAX_FIELD_CHARS = 2_000  # longer text is cut before use (the service's own hand limit)
+MODE_LABELS = {"counts": "Counts", "cards": "Cards", "table": "Points", "draw": "Dead hand"}
+KIND_LABELS = {"knock": "Knock", "gin": "Gin", "big_gin": "Big gin"}
+HAND_FIELDS = ("knocked_by", "mode", "kind", "d0", "d1", "c0", "c1", "upcard", "winner",
+               "points")
+MAX_FIELD_CHARS = 2_000  # longer text is cut before use (the core's own hand limit)
 
 
 @dataclass
@@ -74,25 +77,79 @@ def text(form, name: str) -> str:
     return str(form.get(name, ""))[:MAX_FIELD_CHARS]
 
 
-def read_hand(form) -> Hand:
-    """The hand form's fields; unknown choices fall back to the defaults."""
-    mode = text(form, "mode")
-    kind = text(form, "kind")
-    values = {f.name: text(form, f.name).strip() for f in fields(Hand)}
-    values["mode"] = mode if mode in MODES else "cards"
-    values["kind"] = kind if kind in KINDS else "knock"
-    return Hand(**values)
+# --- the hand form ---------------------------------------------------------------------------
+
+def _knocker_place(knocked_by: str) -> int:
+    return int(knocked_by) if knocked_by in ("0", "1") else 0
+
+
+def read_hand(form, default_mode: str = "counts") -> tuple[Hand, dict]:
+    """(the hand, the form's values as typed). Unknown choices fall back to the defaults."""
+    values = {name: text(form, name).strip() for name in HAND_FIELDS}
+    if values["mode"] not in MODES:
+        values["mode"] = default_mode
+    if values["kind"] not in KINDS:
+        values["kind"] = "knock"
+    k = _knocker_place(values["knocked_by"])
+    hand = Hand(values["mode"], values["knocked_by"], values[f"c{k}"], values[f"c{1 - k}"],
+                values[f"d{k}"], values[f"d{1 - k}"], values["kind"], values["upcard"],
+                values["winner"], values["points"])
+    return hand, values
 
 
 def hand_values(hand: Hand) -> dict:
-    return {f.name: getattr(hand, f.name) for f in fields(Hand)}
+    """The form's values showing a hand (to edit it)."""
+    k = _knocker_place(hand.knocked_by)
+    return {"mode": hand.mode, "knocked_by": hand.knocked_by, "kind": hand.kind,
+            f"d{k}": hand.knocker_deadwood, f"d{1 - k}": hand.defender_deadwood,
+            f"c{k}": hand.knocker, f"c{1 - k}": hand.defender, "upcard": hand.upcard,
+            "winner": hand.winner, "points": hand.points}
+
+
+ROLE_FIELDS = {"knocker_deadwood": ("d", 0), "defender_deadwood": ("d", 1),
+               "knocker": ("c", 0), "defender": ("c", 1)}
+
+
+def to_fields(errors: FieldErrors, knocked_by: str, into: FieldErrors) -> None:
+    """Errors named by role (the knocker's deadwood) put at the fields named by place."""
+    k = _knocker_place(knocked_by)
+    for name, texts in errors.messages.items():
+        target = name
+        if name in ROLE_FIELDS:
+            letter, other = ROLE_FIELDS[name]
+            target = f"{letter}{k if other == 0 else 1 - k}"
+        tokens = sorted(errors.tokens.get(name, ()))
+        for message in texts:
+            into.add(target, message)
+        for token in tokens:
+            into.add(target, texts[0], token)
+
+
+# --- players and rules -----------------------------------------------------------------------
+
+def read_players(form, errors: FieldErrors) -> tuple[str, str] | None:
+    """Both names through the core's rule for names, each error at its field."""
+    names = []
+    for i in (0, 1):
+        typed = text(form, f"player{i}")
+        if not typed.strip():
+            errors.add(f"player{i}", "give a name (a few letters is enough)")
+            continue
+        try:
+            names.append(player_name(typed, ("players", i)))
+        except CalculatorError as error:
+            errors.add(f"player{i}", error.detail)
+    if len(names) == 2 and names[0] == names[1]:
+        errors.add("player1", "the two players need different names")
+    return None if errors else (names[0], names[1])
 
 
 def read_rules(form, errors: FieldErrors) -> tuple[dict, dict]:
-    """(rule options for the service, the typed values). Blank means the preset's value; only
+    """(rule options for the core, the typed values). Blank means the preset's value; only
     the form's own slips (a word where a number goes) are caught here."""
-    values = {"preset": text(form, "preset") or "standard"}
-    rules = {} if values["preset"] == "standard" else {"preset": values["preset"]}
+    preset = text(form, "preset") or "standard"
+    values = {"preset": preset}
+    rules = {} if preset == "standard" else {"preset": preset}
     for key, (_, kind) in RULE_FIELDS.items():
         typed = text(form, "r_" + key).strip()
         values["r_" + key] = typed
@@ -105,8 +162,8 @@ def read_rules(form, errors: FieldErrors) -> tuple[dict, dict]:
             rules[key] = typed
         elif kind == "int_or_none" and typed.lower() == "none":
             rules[key] = None
-        elif typed.isdigit() and len(typed) <= 6:
-            rules[key] = int(typed)
+        elif (number := whole_number(typed, RULE_DIGITS)) is not None:
+            rules[key] = number
         else:
             errors.add("r_" + key, f"a whole number, like 25 (not '{typed[:20]}')")
     return rules, values
@@ -122,95 +179,8 @@ def rule_values(rules: dict) -> dict:
     return values
 
 
-def read_players(form, errors: FieldErrors) -> tuple[str, str] | None:
-    names = (text(form, "player0").strip(), text(form, "player1").strip())
-    for i, name in enumerate(names):
-        if not name:
-            errors.add(f"player{i}", "give a name (a few letters is enough)")
-    return None if errors else names
-
-
-# --- the service's errors on the form -------------------------------------------------------
-
-def error_pairs(error: Exception) -> list[tuple[tuple, str]]:
-    """(path, text) pairs of a ValidationError or CalculatorError, indices as ints."""
-    if isinstance(error, ValidationError):
-        pairs = flatten_messages(error.messages)
-    else:
-        pairs = error.errors
-    return [(tuple(int(p) if isinstance(p, str) and p.isdigit() else p for p in path),
-             str(message)) for path, message in pairs]
-
-
-HAND_FIELDS = {"deadwood": "_deadwood", "gin": "kind", "big_gin": "kind"}
-
-
-def place_hand_error(path: tuple, message: str, mode: str, errors: FieldErrors) -> None:
-    """Put an error about one hand (path inside a score body) next to its field."""
-    head = path[0] if path else ""
-    if head in ("knocker", "defender"):
-        if len(path) >= 3 and path[1] == "hand" and isinstance(path[2], int):
-            return errors.add(head, message, token=path[2])
-        if len(path) >= 2 and path[1] in HAND_FIELDS:
-            suffix = HAND_FIELDS[path[1]]
-            return errors.add(head + suffix if suffix.startswith("_") else suffix, message)
-        return errors.add(head if mode == "cards" else head + "_deadwood", message)
-    if head in ("upcard", "knocked_by"):
-        return errors.add(head, message)
-    if head == "outcome":
-        return errors.add("mode", message)
-    errors.add("", message)
-
-
-def place_rules_error(path: tuple, message: str, errors: FieldErrors) -> bool:
-    if path[:1] != ("rules",):
-        return False
-    key = path[1] if len(path) > 1 else ""
-    errors.add("preset" if key == "preset" else f"r_{key}" if key in RULE_FIELDS else "",
-               message)
-    return True
-
-
-def place_score_errors(error: Exception, mode: str, errors: FieldErrors) -> None:
-    for path, message in error_pairs(error):
-        if not place_rules_error(path, message, errors):
-            place_hand_error(path, message, mode, errors)
-
-
-def place_games_errors(error: Exception, hand_index: int | None, mode: str,
-                       errors: FieldErrors) -> None:
-    """Errors of a `games` request: the hand being entered gets them at its fields; another
-    hand (say, after a change of rules) at the form level, naming it."""
-    for path, message in error_pairs(error):
-        if place_rules_error(path, message, errors):
-            continue
-        if path[:1] == ("players",):
-            where = path[1] if len(path) > 1 and path[1] in (0, 1) else ""
-            errors.add(f"player{where}" if where != "" else "", message)
-        elif path[:1] == ("hands",) and len(path) > 1 and isinstance(path[1], int):
-            if path[1] == hand_index:
-                place_hand_error(path[2:], message, mode, errors)
-            else:
-                errors.add("", f"hand {path[1] + 1}: {message}")
-        else:
-            errors.add("", message)
-
-
-def place_analyze_errors(error: Exception, errors: FieldErrors) -> None:
-    for path, message in error_pairs(error):
-        if place_rules_error(path, message, errors):
-            continue
-        if path[:1] == ("hand",):
-            token = path[1] if len(path) > 1 and isinstance(path[1], int) else None
-            errors.add("hand", message, token=token)
-        elif path[:1] == ("upcard",):
-            errors.add("upcard", message)
-        else:
-            errors.add("", message)
-
-
 def marked_segments(typed: str, bad: set[int]) -> list[tuple[str, bool]]:
-    """`typed` cut into (text, is_bad_token) pieces, using the same tokens the service read."""
+    """`typed` cut into (text, is_bad_token) pieces, using the same tokens the core read."""
     if not bad or not typed:
         return [(typed, False)] if typed else []
     pieces, at = [], 0
@@ -236,3 +206,7 @@ def preset_summary(name: str) -> str:
 
 def option_hint(key: str) -> str:
     return OPTION_NOTES.get(key, "")
+
+
+__all__ = ["Form", "read_hand", "hand_values", "read_players", "read_rules", "rule_values",
+           "to_fields", "fields"]

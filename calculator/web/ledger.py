@@ -1,50 +1,74 @@
-"""The game ledger as the page keeps it, and the request bodies it becomes.
+"""The game ledger as the page keeps it: the hands as typed, the sheet's entry mode, and the
+night's finished games.
 
 The server keeps nothing between requests: a `Ledger` travels in every form (hidden field
-`g`) and in the sheet's URL, and is turned into a `games` request body for `api.service` on
-each request. Hands are kept as the person typed them (strings), so an edit shows them again
-exactly; the service reads and checks them every time, as it would any API request.
+`g`) and in the sheet's URL. Hands are kept as the person typed them (strings), so an edit
+shows them again exactly; the core reads and checks them on every request (see `play`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-MODES = ("cards", "counts", "draw")
+MODES = ("counts", "cards", "table", "draw")   # the hand form's ways of entering a hand
+ENTRY_MODES = ("counts", "cards", "table")     # those a sheet remembers as its default
 KINDS = ("knock", "gin", "big_gin")
-KIND_LABELS = {"knock": "Knock", "gin": "Gin", "big_gin": "Big gin"}
+MAX_NIGHT_GAMES = 200                          # finished games a ledger carries along
 
 
 @dataclass(frozen=True)
 class Hand:
-    """One hand as entered. Every field is the text of a form field."""
+    """One hand as entered. Every field is the text of a form field; `knocked_by` and
+    `winner` are "0" or "1", a player's place on the sheet."""
 
-    mode: str = "cards"
-    knocked_by: str = ""  # "0" or "1": which player knocked (only on a sheet)
-    knocker: str = ""
+    mode: str = "counts"
+    knocked_by: str = ""
+    knocker: str = ""              # cards
     defender: str = ""
-    knocker_deadwood: str = ""
+    knocker_deadwood: str = ""     # counts
     defender_deadwood: str = ""
-    kind: str = "knock"
-    upcard: str = ""
+    kind: str = "knock"            # knock, gin or big gin: always chosen, never inferred
+    upcard: str = ""               # Oklahoma
+    winner: str = ""               # points at the table
+    points: str = ""
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A game (or Hollywood match) of the night, kept after the next one starts."""
+
+    winner: int             # 0 or 1, a player's place; -1 for a tied Hollywood match
+    finals: tuple[int, int]
+    margin: int
+    hollywood: bool = False
+    hands: int = 0
 
 
 @dataclass(frozen=True)
 class Ledger:
     players: tuple[str, str]
-    rules: dict = field(default_factory=dict)  # rule options as the API takes them
+    rules: dict = field(default_factory=dict)  # rule options as `Rules.from_options` takes
     hands: tuple[Hand, ...] = ()
+    mode: str = "counts"                       # how this sheet's hands are usually entered
+    night: tuple[Finished, ...] = ()           # the games finished before this one
 
     def with_hand(self, hand: Hand, at: int | None = None) -> Ledger:
-        """The ledger with `hand` appended, or put in place of hand `at` (an edit)."""
+        """The ledger with `hand` appended, or put in place of hand `at` (an edit); the sheet
+        remembers the way it was entered."""
         hands = list(self.hands)
         if at is None:
             hands.append(hand)
         else:
             hands[at] = hand
-        return replace(self, hands=tuple(hands))
+        mode = hand.mode if hand.mode in ENTRY_MODES else self.mode
+        return replace(self, hands=tuple(hands), mode=mode)
 
     def without_hand(self, index: int) -> Ledger:
         return replace(self, hands=self.hands[:index] + self.hands[index + 1:])
+
+    def next_game(self, finished: Finished) -> Ledger:
+        """A fresh sheet for the same players and rules, the game just played kept."""
+        night = (self.night + (finished,))[-MAX_NIGHT_GAMES:]
+        return replace(self, hands=(), night=night)
 
 
 class FieldErrors:
@@ -67,68 +91,3 @@ class FieldErrors:
 
     def get(self, name: str) -> list[str]:
         return self.messages.get(name, [])
-
-
-def _whole_number(text: str, name: str, what: str, errors: FieldErrors) -> int | None:
-    text = text.strip()
-    if not text:
-        errors.add(name, f"give the {what}")
-    elif not text.isdigit() or len(text) > 4:
-        errors.add(name, f"the {what} is a whole number, like 12 (not '{text[:20]}')")
-    else:
-        return int(text)
-    return None
-
-
-def hand_body(hand: Hand, players: tuple[str, str] | None, errors: FieldErrors) -> dict:
-    """A `score` body (or, with players, a `games` ledger entry) for one hand.
-
-    Only what a form can get wrong before the engine sees it is checked here (an empty field,
-    a count that is not a number, nobody chosen as knocker); every rule is the service's.
-    """
-    if hand.mode == "draw":
-        return {"outcome": "draw"}
-    body: dict = {}
-    if players is not None:
-        if hand.knocked_by in ("0", "1"):
-            body["knocked_by"] = players[int(hand.knocked_by)]
-        else:
-            errors.add("knocked_by", f"say who knocked: {players[0]} or {players[1]}")
-    if hand.mode == "counts":
-        knocker = _whole_number(hand.knocker_deadwood, "knocker_deadwood",
-                                "knocker's deadwood", errors) \
-            if hand.knocker_deadwood.strip() or hand.kind == "knock" else 0
-        defender = _whole_number(hand.defender_deadwood, "defender_deadwood",
-                                 "defender's deadwood", errors)
-        if knocker is not None:
-            body["knocker"] = {"deadwood": knocker, "gin": hand.kind == "gin",
-                               "big_gin": hand.kind == "big_gin"}
-        if defender is not None:
-            body["defender"] = {"deadwood": defender}
-    else:
-        for side in ("knocker", "defender"):
-            text = getattr(hand, side)
-            if text.strip():
-                body[side] = {"hand": text}
-            else:
-                errors.add(side, f"type the {side}'s cards, or pick them")
-    if hand.upcard.strip():
-        body["upcard"] = hand.upcard.strip()
-    return body
-
-
-def games_body(ledger: Ledger, errors: FieldErrors | None = None) -> dict:
-    """The `games` request body of a ledger. Form slips in stored hands (possible only in a
-    hand-made link) are reported at the form level, naming the hand."""
-    entries = []
-    for number, hand in enumerate(ledger.hands, 1):
-        own = FieldErrors()
-        entries.append(hand_body(hand, ledger.players, own))
-        if own and errors is not None:
-            for texts in own.messages.values():
-                for text in texts:
-                    errors.add("", f"hand {number}: {text}")
-    body = {"players": list(ledger.players), "hands": entries}
-    if ledger.rules:
-        body["rules"] = dict(ledger.rules)
-    return body

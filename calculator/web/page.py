@@ -1,152 +1,226 @@
 """What the page does for each request: GET shows a sheet from its link, POST runs one action.
 
 A change to the sheet answers with a redirect to the sheet's link (POST-redirect-GET), so a
-reload or a shared link shows the same sheet; a ledger too long for a link is rendered
-straight from the POST instead, and its hidden field carries it on (resubmitting that POST is
-harmless: it recomputes the same sheet from the same fields).
+reload, Back or a shared link shows the same sheet. The link also carries the sheet before
+the change (`u`, for Undo) or after an undo (`r`, for Redo) and what was done (`did`), so the
+message and its Undo button survive a reload; the share link carries the sheet alone. A
+ledger too long for a link is rendered straight from the POST instead, its hidden fields
+carrying it on (resubmitting that POST is harmless: it recomputes the same sheet).
+
+Every page that carries a ledger is sent with `Cache-Control: no-store`; links are relative,
+or built on the configured `PUBLIC_BASE_URL`, never on the request's Host header.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
-from flask import Response, redirect, render_template, url_for
-from marshmallow import ValidationError
+from flask import Response, current_app, redirect, render_template, url_for
 from werkzeug.exceptions import BadRequest
 
-from ..api import service
 from ..core import CalculatorError, Card
-from . import forms, sharing
+from ..core.game import TableEntry
+from ..core.scoring import HandResult
+from . import forms, play, sharing
 from .forms import Form
-from .ledger import FieldErrors, Hand, Ledger, games_body, hand_body
-from .sheet import effective_rules, match_sums, result_names, sheet_rows
+from .ledger import FieldErrors, Ledger
+from .numbers import number_in
+from .sheet import SheetView, view
 
-FAILURES = (ValidationError, CalculatorError)
+NO_STORE = {"Cache-Control": "no-store"}
+TOKEN_SHAPE = re.compile(r"[0-9A-Za-z_-]{2,%d}" % sharing.LINK_CHARS)
+DID = re.compile(r"(add|edit|delete):([0-9]{1,3})|setup|next|undo|redo|clear|import")
+
+
+@dataclass
+class Shown:
+    """A hand's full result, for the result panel."""
+
+    number: int | None                # None: a hand scored without a sheet
+    result: HandResult | TableEntry
+    knocker: str
+    defender: str
+
+
+@dataclass
+class Notice:
+    """The line after a change: what was done, and the buttons to undo or redo it."""
+
+    text: str
+    words: tuple = ()                 # the hand's words, names marked (see `sheet.Row`)
+    undo: str = ""                    # the token to go back to
+    redo: str = ""
+    show: int | None = None           # the hand whose full result is one tap away
 
 
 @dataclass
 class Page:
     ledger: Ledger | None = None
-    token: str = ""                  # the ledger, encoded: every form's hidden field `g`
-    sheet: dict | None = None        # the service's `games` answer
+    token: str = ""                   # the ledger, encoded: every form's hidden field `g`
+    sheet: SheetView | None = None
     hand_form: Form = field(default_factory=Form)
     setup_form: Form = field(default_factory=Form)
-    analyze_form: Form = field(default_factory=Form)
-    result: dict | None = None       # {"answer", "title", "knocker", "defender"}
-    analysis: dict | None = None
-    notice: str = ""
-    problem: str = ""                # a page-level problem (a broken link)
-    focus: str = ""                  # the element the script moves focus to
+    shown: Shown | None = None
+    notice: Notice | None = None
+    problem: str = ""                 # a page-level problem (a broken link)
+    focus: str = ""                   # the element the script moves focus to
+    ask: str = ""                     # "clear": the confirmation before clearing
+    forget: bool = False              # the script forgets the sheet kept on this device
 
     @property
     def link(self) -> str | None:
+        """The share link: the sheet alone, relative unless a public base URL is set."""
         if self.ledger is None or not sharing.fits_in_link(self.token):
             return None
-        return url_for("web.index", g=self.token, _external=True)
+        base = str(current_app.config.get("PUBLIC_BASE_URL") or "").rstrip("/")
+        return base + url_for("web.index", g=self.token)
 
     @property
     def rules(self):
-        return effective_rules(self.ledger)
+        return self.sheet.sheet.rules if self.sheet else play.rules_of({})
 
     @property
-    def match_sums(self) -> dict:
-        return match_sums(self.sheet) if self.sheet else {}
+    def players(self) -> tuple[str, str]:
+        return self.sheet.players if self.sheet else ("Knocker", "Defender")
 
     @property
-    def rows(self):
-        return sheet_rows(self.sheet, self.ledger) if self.sheet else []
+    def next_number(self) -> int:
+        return len(self.ledger.hands) + 1 if self.ledger else 1
 
 
-def card_face(code: str) -> Card:
-    """A card for the templates (`.glyph`, `.words`, `.is_red`); codes come from answers."""
-    return Card(code)
+def card_face(card) -> Card:
+    """A card for the templates (`.glyph`, `.words`, `.is_red`, `.suit`)."""
+    return card if isinstance(card, Card) else Card(card)
 
 
 TEMPLATE_HELPERS = {"card_face": card_face, "RULE_FIELDS": forms.RULE_FIELDS,
-                    "FIELD_LABELS": forms.FIELD_LABELS,
                     "CHOICES": forms.CHOICES, "PRESET_LABELS": forms.PRESET_LABELS,
-                    "preset_summary": forms.preset_summary, "option_hint": forms.option_hint}
+                    "MODE_LABELS": forms.MODE_LABELS, "KIND_LABELS": forms.KIND_LABELS,
+                    "preset_summary": forms.preset_summary, "option_hint": forms.option_hint,
+                    "HandResult": HandResult}
 
 
 def render(page: Page, status: int = 200) -> Response:
     return Response(render_template("index.html", page=page, **TEMPLATE_HELPERS),
-                    status=status, mimetype="text/html")
-
-
-def number_arg(value, limit: int) -> int | None:
-    """A 1-based hand number from the URL or a button, or None if it names no hand."""
-    text = str(value or "")
-    return int(text) if text.isdigit() and 1 <= int(text) <= limit else None
+                    status=status, mimetype="text/html", headers=NO_STORE)
 
 
 def open_ledger(page: Page, token: str) -> bool:
     """Load a ledger and its sheet onto the page; False (with a message) if it cannot be."""
     try:
         ledger = sharing.decode(token)
+        sheet = play.play(ledger)
     except sharing.ShareError as error:
         page.problem = f"This game sheet could not be opened: {error}."
         return False
-    errors = FieldErrors()
-    body = games_body(ledger, errors)
-    try:
-        sheet = None if errors else service.answer("games", body)
-    except FAILURES as error:
-        forms.place_games_errors(error, None, "cards", errors)
-    if errors:
-        details = "; ".join(text for texts in errors.messages.values() for text in texts)
-        page.problem = f"This game sheet could not be opened: {details}."
+    except play.FormSlip as slip:
+        details = "; ".join(t for texts in slip.errors.messages.values() for t in texts)
+        page.problem = f"This game sheet could not be opened: hand {slip.index + 1}: {details}."
         return False
-    page.ledger, page.token, page.sheet = ledger, token, sheet
+    except CalculatorError as error:
+        page.problem = f"This game sheet could not be opened: {problem_words(error)}."
+        return False
+    ledger = replace(ledger, players=sheet.players)  # as the core wrote them (NFC, trimmed)
+    page.ledger, page.token, page.sheet = ledger, token, view(sheet, ledger)
     page.setup_form.values = {"player0": ledger.players[0], "player1": ledger.players[1],
                               **forms.rule_values(ledger.rules)}
+    page.hand_form.values = {"mode": ledger.mode}
     return True
 
 
+def problem_words(error: CalculatorError, most: int = 3) -> str:
+    """The first few of a core error's messages, each naming the hand it is about."""
+    words = []
+    for path, message in error.errors[:most]:
+        where = f"hand {path[1] + 1}: " if path[:1] == ("hands",) and len(path) > 1 \
+            and isinstance(path[1], int) else ""
+        words.append(where + message)
+    more = len(error.errors) - most
+    return "; ".join(words) + (f" (and {more} more)" if more > 0 else "")
+
+
+def _token_arg(value) -> str:
+    """An undo or redo token from the URL: only its shape is checked (it is only linked)."""
+    text = str(value or "")
+    return text if TOKEN_SHAPE.fullmatch(text) else ""
+
+
 def show(args) -> Response:
-    """GET /: a blank page, or the sheet of `g` with a hand shown, edited or just deleted."""
+    """GET /: the start screen, or the sheet of `g` with a hand shown or edited, or the
+    message of the last change."""
     page = Page()
     if "g" in args and not open_ledger(page, args.get("g", "")):
         return render(page, 400)
+    undo, redo = _token_arg(args.get("u")), _token_arg(args.get("r"))
+    did = str(args.get("did", ""))
     if page.ledger:
         count = len(page.ledger.hands)
-        shown, edit = number_arg(args.get("show"), count), number_arg(args.get("edit"), count)
-        deleted = number_arg(args.get("deleted"), count + 1)
+        shown = number_in(args.get("show"), 1, count)
+        edit = number_in(args.get("edit"), 1, count)
         if shown:
             show_hand(page, shown - 1)
-        if args.get("mode") == "counts":
-            page.hand_form.values["mode"] = "counts"
         if edit:
-            hand = page.ledger.hands[edit - 1]
-            page.hand_form = Form(forms.hand_values(hand), editing=edit - 1)
-            page.focus = "score"
-        if deleted:
-            page.notice = (f"Hand {deleted} deleted. Your browser's Back button brings it "
-                           f"back.")
+            editing(page, edit - 1)
+        if args.get("ask") == "clear":
+            page.ask, page.focus = "clear", "confirm"
+    page.notice = notice(page, did, undo, redo)
+    if did == "clear" and not page.ledger:
+        page.forget = True
     return render(page)
+
+
+def notice(page: Page, did: str, undo: str, redo: str) -> Notice | None:
+    match = DID.fullmatch(did)
+    if not match:
+        return None
+    what, number = match.group(1) or did, match.group(2)
+    hands = len(page.ledger.hands) if page.ledger else 0
+    n = number_in(number, 1, hands + 1) if number else None
+    if what in ("add", "edit") and n and n <= hands:
+        row = page.sheet.rows[n - 1]
+        counts = ((f", {row.counts}", False),) if row.counts else ()
+        gain = (((": ", False), (page.players[row.winner], True), (f" +{row.points}.", False))
+                if row.winner is not None else ((": nobody scores.", False),))
+        verb = "" if what == "add" else " changed"
+        return Notice(f"Hand {n}{verb}: ", row.words + counts + gain, undo=undo, show=n)
+    texts = {"delete": f"Hand {n} deleted.", "setup": "Players and rules saved.",
+             "next": "A new game: the last one is kept in the night's tally.",
+             "undo": "Undone.", "redo": "Done again.", "clear": "The sheet is cleared.",
+             "import": "The evening is read back in."}
+    if what == "delete" and not n:
+        return None
+    return Notice(texts[what], undo=undo, redo=redo)
 
 
 def show_hand(page: Page, index: int) -> None:
     hand = page.ledger.hands[index]
-    knocker, defender = result_names(hand, page.ledger.players)
-    page.result = {"answer": page.sheet["hands"][index]["result"], "title": f"Hand {index + 1}",
-                   "knocker": knocker, "defender": defender}
+    row = page.sheet.sheet.hands[index]
+    k = int(hand.knocked_by) if hand.knocked_by in ("0", "1") else 0
+    page.shown = Shown(index + 1, row.result, page.players[k], page.players[1 - k])
     page.focus = "result"
 
 
-def finish(ledger: Ledger, **params) -> Response:
-    """After a change: redirect to the sheet's link, or render it here if too long for one."""
-    token = sharing.encode(ledger)
+def editing(page: Page, index: int) -> None:
+    page.hand_form = Form(forms.hand_values(page.ledger.hands[index]), editing=index)
+    page.focus = "score"
+
+
+def finish(ledger: Ledger | None, did: str, undo: str = "", redo: str = "") -> Response:
+    """After a change: redirect to the sheet's link (with the undo or redo token when both
+    fit), or render it here when the sheet is too long for a link."""
+    token = sharing.encode(ledger) if ledger else ""
+    other = {"u": undo} if undo else {"r": redo} if redo else {}
     if sharing.fits_in_link(token):
-        return redirect(url_for("web.index", g=token, **params), 303)
+        params = {"g": token} if token else {}
+        if did:
+            params["did"] = did
+        if other and len(token) + len(undo or redo) <= sharing.LINK_CHARS:
+            params.update(other)
+        return redirect(url_for("web.index", **params), 303)
     page = Page()
     if not open_ledger(page, token):
         return render(page, 400)
-    if params.get("show"):
-        show_hand(page, params["show"] - 1)
-    if params.get("edit"):
-        page.hand_form = Form(forms.hand_values(ledger.hands[params["edit"] - 1]),
-                              editing=params["edit"] - 1)
-    if params.get("deleted"):
-        page.notice = f"Hand {params['deleted']} deleted."
+    page.notice = notice(page, did, undo, redo)
     return render(page)
 
 
@@ -155,62 +229,77 @@ def submit(form) -> Response:
     page = Page()
     if "g" in form and not open_ledger(page, form.get("g", "")):
         return render(page, 400)
-    action, _, number = str(form.get("action", "score")).partition(":")
-    if action in ("delete", "edit", "new", "show") and page.ledger is None:
-        raise BadRequest("that button needs a game sheet, and none was sent")
+    action, _, number = str(form.get("action", "score"))[:20].partition(":")
     if action == "score":
         return score(page, form)
-    if action == "analyze":
-        return analyze(page, form)
     if action == "setup":
         return setup(page, form)
-    if action == "new":
-        return finish(replace(page.ledger, hands=()))
+    if page.ledger is None:
+        raise BadRequest("that button needs a game sheet, and none was sent")
+    old = page.token
+    if number and action != "delete":
+        raise BadRequest(f"unknown action '{action}:{number[:10]}'")
+    if action == "undo":
+        return finish(page.ledger, "undo", redo=_token_arg(form.get("other")))
+    if action == "redo":
+        return finish(page.ledger, "redo", undo=_token_arg(form.get("other")))
     if action == "show":
-        return finish(page.ledger)
-    index = number_arg(number, len(page.ledger.hands)) if page.ledger else None
-    if action in ("delete", "edit") and index is not None:
-        return finish(page.ledger.without_hand(index - 1), deleted=index, _anchor="sheet") \
-            if action == "delete" else finish(page.ledger, edit=index, _anchor="score")
-    raise BadRequest(f"unknown action '{action[:40]}'")
+        return finish(page.ledger, "")
+    if action == "clear":
+        return redirect(url_for("web.index", did="clear", u=old if sharing.fits_in_link(old)
+                                else None), 303)
+    if action == "next":
+        if not page.sheet.finished:
+            raise BadRequest("the game is not over yet: a new game starts after it ends")
+        return finish(page.ledger.next_game(page.sheet.finished_game()), "next", undo=old)
+    if action == "delete":
+        index = number_in(number, 1, len(page.ledger.hands))
+        if index is None:
+            raise BadRequest(f"there is no hand '{number[:10]}' to delete")
+        return finish(page.ledger.without_hand(index - 1), f"delete:{index}", undo=old)
+    raise BadRequest(f"unknown action '{action}'")
 
 
 def score(page: Page, form) -> Response:
-    hand = forms.read_hand(form)
-    form_state = page.hand_form = Form(forms.hand_values(hand))
-    errors = form_state.errors
+    """Score a hand: add it to the sheet (or replace the one being edited), or, without a
+    sheet, show its result."""
+    hand, values = forms.read_hand(form, page.ledger.mode if page.ledger else "counts")
+    state = page.hand_form = Form(values)
+    role_errors = FieldErrors()
     if page.ledger is None:
-        rules, values = forms.read_rules(form, errors)
-        form_state.values.update(values)
-        body = hand_body(hand, None, errors)
-        if rules:
-            body["rules"] = rules
-        if not errors:
+        values["knocked_by"] = "0"
+        hand = replace(hand, knocked_by="0")
+        rules, typed = forms.read_rules(form, state.errors)
+        state.values.update(typed)
+        if not state.errors:
             try:
-                answer = service.answer("score", body)
-            except FAILURES as error:
-                forms.place_score_errors(error, hand.mode, errors)
+                result = play.score_one(hand, play.rules_of(rules))
+            except play.FormSlip as slip:
+                slip.place(role_errors, None)
+            except CalculatorError as error:
+                play.place_error(error, role_errors, -1, hand.mode)
             else:
-                page.result = {"answer": answer, "title": "Result", "knocker": "Knocker",
-                               "defender": "Defender"}
+                page.shown = Shown(None, result, "Knocker", "Defender")
                 page.focus = "result"
                 return render(page)
-        return failed(page, "score")
-    editing = number_arg(form.get("edit"), len(page.ledger.hands))
-    form_state.editing = editing - 1 if editing else None
-    index = form_state.editing if editing else len(page.ledger.hands)
-    hand_body(hand, page.ledger.players, errors)
-    ledger = page.ledger.with_hand(hand, form_state.editing)
-    if not errors:
-        try:
-            service.answer("games", games_body(ledger))
-        except FAILURES as error:
-            forms.place_games_errors(error, index, hand.mode, errors)
-        else:
-            # the next hand is most likely entered the same way (a table that counts)
-            keep = {"mode": hand.mode} if hand.mode == "counts" else {}
-            return finish(ledger, show=index + 1, _anchor="scoring", **keep)
-    return failed(page, "score")
+        forms.to_fields(role_errors, "0", state.errors)
+        return failed(page)
+    if page.sheet.finished and form.get("edit") is None:
+        raise BadRequest("the game is over: start the next game to score another hand")
+    edit = number_in(form.get("edit"), 1, len(page.ledger.hands))
+    state.editing = edit - 1 if edit else None
+    index = state.editing if edit else len(page.ledger.hands)
+    ledger = page.ledger.with_hand(hand, state.editing)
+    try:
+        play.play(ledger)
+    except play.FormSlip as slip:
+        slip.place(role_errors, index)
+    except CalculatorError as error:
+        play.place_error(error, role_errors, index, hand.mode)
+    else:
+        return finish(ledger, f"{'edit' if edit else 'add'}:{index + 1}", undo=page.token)
+    forms.to_fields(role_errors, hand.knocked_by, state.errors)
+    return failed(page)
 
 
 def setup(page: Page, form) -> Response:
@@ -220,43 +309,24 @@ def setup(page: Page, form) -> Response:
     state.values = {"player0": forms.text(form, "player0"),
                     "player1": forms.text(form, "player1"), **values}
     if not state.errors:
-        ledger = Ledger(players, rules, page.ledger.hands if page.ledger else ())
+        base = page.ledger or Ledger(players)
+        ledger = replace(base, players=players, rules=rules)
         try:
-            service.answer("games", games_body(ledger))
-        except FAILURES as error:
-            forms.place_games_errors(error, None, "cards", state.errors)
+            play.play(ledger)
+        except play.FormSlip as slip:
+            slip.place(state.errors, None)
+        except CalculatorError as error:
+            play.place_error(error, state.errors, None, "cards")
         else:
-            return finish(ledger)
-    return failed(page, "setup")
-
-
-def analyze(page: Page, form) -> Response:
-    state = page.analyze_form = Form({"hand": forms.text(form, "hand"),
-                                      "upcard": forms.text(form, "upcard").strip(),
-                                      "preset": forms.text(form, "preset") or "standard"})
-    body: dict = {"hand": state.values["hand"]}
-    if state.values["upcard"]:
-        body["upcard"] = state.values["upcard"]
-    if page.ledger and page.ledger.rules:
-        body["rules"] = dict(page.ledger.rules)
-    elif not page.ledger and state.values["preset"] != "standard":
-        body["rules"] = {"preset": state.values["preset"]}
-    if not body["hand"].strip():
-        state.errors.add("hand", "type 10 or 11 cards, or pick them")
-        return failed(page, "analyze")
-    try:
-        page.analysis = service.answer("analyze", body)
-    except FAILURES as error:
-        forms.place_analyze_errors(error, state.errors)
-        return failed(page, "analyze")
-    page.focus = "analysis"
-    return render(page)
-
-
-def failed(page: Page, which: str) -> Response:
-    """The page again with what was typed and the errors next to the fields."""
-    page.focus = f"{which}-errors"
+            return finish(ledger, "setup" if page.ledger else "", undo=page.token)
+    page.focus = "setup-errors"
     return render(page, 422)
 
 
-__all__ = ["Page", "show", "submit", "Hand"]
+def failed(page: Page) -> Response:
+    """The page again with what was typed and the errors next to the fields."""
+    page.focus = "score-errors"
+    return render(page, 422)
+
+
+__all__ = ["Page", "show", "submit", "finish"]

@@ -1,16 +1,23 @@
 """Share links: a whole ledger in one URL parameter, safe to read from anyone.
 
 The encoding is a version letter, then base64url (no padding) of zlib-compressed terse JSON:
-`[players, rules, hands]`, each hand an array led by its mode letter:
+`[players, rules, hands, extra?]`, each hand an array led by its mode letter:
 
-    ["c", knocked_by, knocker_cards, defender_cards, upcard?]     by cards
-    ["n", knocked_by, knocker_deadwood, kind, defender_deadwood, upcard?]   by counts
-    ["d"]                                                         a dead hand
+    ["c", knocked_by, knocker_cards, defender_cards, upcard?]              by cards
+    ["n", knocked_by, knocker_deadwood, kind, defender_deadwood, upcard?]  by counts
+    ["t", winner, points]                                                  points at the table
+    ["d"]                                                                  a dead hand
+
+and `extra` (left out when empty) `{"m": the sheet's entry mode, "n": the night's finished
+games, each [winner, final0, final1, margin, hollywood, hands]}`.
 
 A game of a dozen hands is a few hundred characters, well under gunicorn's 8 KiB request line.
-Decoding takes hostile input: each size is capped before the next step (the text, then the
-decompressed bytes, read with a cap so a zlib bomb stops there), and every shape and type is
-checked before use. Any failure is a `ShareError` with a message for people, never a 500.
+Decoding takes hostile input and costs little whatever it is given: each size is capped
+before the next step (the token, then the decompressed bytes, read with a cap so a zlib bomb
+stops there), every list's length is checked before its items are read, each hand's text is
+capped in characters and tokens, and reading stops at the first bad item. Nothing is analysed
+here; the first hand the core refuses stops the sheet (see `play.play`). Any failure is a
+`ShareError` with a message for people, never a 500.
 """
 from __future__ import annotations
 
@@ -20,14 +27,19 @@ import json
 import zlib
 
 from ..api import limits
-from .ledger import KINDS, Hand, Ledger
+from ..core.cards import tokenize
+from .ledger import ENTRY_MODES, KINDS, MAX_NIGHT_GAMES, Finished, Hand, Ledger
 
 VERSION = "1"
 LINK_CHARS = 6000            # longest token put in a URL (request line limit is 8190)
 MAX_TOKEN_CHARS = 300_000    # longest token read at all (a form field; a link is shorter)
-MAX_JSON_BYTES = 1_000_000   # decompressed size cap: stops zlib bombs
+MAX_JSON_BYTES = 256 * 1024  # decompressed size cap: a 500-hand sheet in words fits
 MAX_TEXT_CHARS = limits.MAX_HAND_CHARS
+MAX_HAND_TOKENS = limits.MAX_TOKENS
+MAX_NAME_CHARS = limits.MAX_NAME_CHARS
+MAX_RULES = 20
 RULE_VALUE_TYPES = (str, int, bool, type(None))
+MAX_COUNT = 9999
 
 
 class ShareError(ValueError):
@@ -36,6 +48,14 @@ class ShareError(ValueError):
 
 def encode(ledger: Ledger) -> str:
     terse = [list(ledger.players), ledger.rules, [_terse_hand(h) for h in ledger.hands]]
+    extra = {}
+    if ledger.mode != "counts":
+        extra["m"] = ledger.mode
+    if ledger.night:
+        extra["n"] = [[g.winner, g.finals[0], g.finals[1], g.margin, int(g.hollywood),
+                       g.hands] for g in ledger.night]
+    if extra:
+        terse.append(extra)
     raw = json.dumps(terse, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).rstrip(b"=").decode("ascii")
     return VERSION + packed
@@ -48,7 +68,9 @@ def fits_in_link(token: str) -> bool:
 def _terse_hand(hand: Hand) -> list:
     if hand.mode == "draw":
         return ["d"]
-    who = int(hand.knocked_by) if hand.knocked_by in ("0", "1") else -1
+    if hand.mode == "table":
+        return ["t", _who(hand.winner), _number(hand.points)]
+    who = _who(hand.knocked_by)
     upcard = [hand.upcard] if hand.upcard else []
     if hand.mode == "counts":
         return ["n", who, _number(hand.knocker_deadwood), KINDS.index(hand.kind),
@@ -56,8 +78,16 @@ def _terse_hand(hand: Hand) -> list:
     return ["c", who, hand.knocker, hand.defender] + upcard
 
 
+def _who(text: str) -> int:
+    return int(text) if text in ("0", "1") else -1
+
+
 def _number(text: str) -> int | str:
-    return int(text) if text.strip().isdigit() else text
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 4 else text
+
+
+DAMAGED = "the link is damaged (it is not a game sheet); was it cut short when copied?"
 
 
 def decode(token: str) -> Ledger:
@@ -67,17 +97,18 @@ def decode(token: str) -> Ledger:
         raise ShareError("the game sheet in the link is too long to read")
     if token[0] != VERSION:
         raise ShareError("the link's game sheet is in a format this version does not read")
+    body = token[1:]
+    if not body.isascii():
+        raise ShareError(DAMAGED)
     try:
-        packed = base64.urlsafe_b64decode(token[1:] + "=" * (-len(token[1:]) % 4))
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError):
-        raise ShareError("the link is damaged (it is not a game sheet); was it cut short "
-                         "when copied?") from None
+        raise ShareError(DAMAGED) from None
     inflater = zlib.decompressobj()
     try:
         raw = inflater.decompress(packed, MAX_JSON_BYTES)
     except zlib.error:
-        raise ShareError("the link is damaged (it is not a game sheet); was it cut short "
-                         "when copied?") from None
+        raise ShareError(DAMAGED) from None
     if inflater.unconsumed_tail:
         raise ShareError("the game sheet in the link is too large to read")
     if not inflater.eof:
@@ -88,17 +119,19 @@ def decode(token: str) -> Ledger:
         json.dumps(terse, ensure_ascii=False).encode("utf-8")
     except (UnicodeError, ValueError, RecursionError):
         raise ShareError("the link's game sheet cannot be read") from None
-    return _ledger(terse)
+    return ledger_from_terse(terse)
 
 
-def _ledger(terse) -> Ledger:
-    if not (isinstance(terse, list) and len(terse) == 3):
+def ledger_from_terse(terse) -> Ledger:
+    """A ledger from its terse form, every length checked before its items are read."""
+    if not (isinstance(terse, list) and len(terse) in (3, 4)):
         raise ShareError("the link's game sheet is not in the expected shape")
-    players, rules, hands = terse
+    players, rules, hands = terse[:3]
+    extra = terse[3] if len(terse) == 4 else {}
     if not (isinstance(players, list) and len(players) == 2
-            and all(isinstance(p, str) and len(p) <= 100 for p in players)):
+            and all(isinstance(p, str) and len(p) <= MAX_NAME_CHARS * 2 for p in players)):
         raise ShareError("the link's game sheet does not name two players")
-    if not (isinstance(rules, dict) and len(rules) <= 20
+    if not (isinstance(rules, dict) and len(rules) <= MAX_RULES
             and all(isinstance(k, str) and len(k) <= 40 and type(v) in RULE_VALUE_TYPES
                     and (not isinstance(v, str) or len(v) <= 40) for k, v in rules.items())):
         raise ShareError("the link's rule options are not in the expected shape")
@@ -107,26 +140,62 @@ def _ledger(terse) -> Ledger:
     if len(hands) > limits.MAX_LEDGER_HANDS:
         raise ShareError(f"the link holds {len(hands)} hands; a sheet holds at most "
                          f"{limits.MAX_LEDGER_HANDS}")
+    mode, night = _extra(extra)
     read = []
     for number, item in enumerate(hands, 1):
         hand = _hand(item)
         if hand is None:
             raise ShareError(f"hand {number} in the link is not in the expected shape")
         read.append(hand)
-    return Ledger((players[0], players[1]), rules, tuple(read))
+    return Ledger((players[0], players[1]), rules, tuple(read), mode, night)
+
+
+def _extra(extra) -> tuple[str, tuple[Finished, ...]]:
+    if not (isinstance(extra, dict) and len(extra) <= 2 and set(extra) <= {"m", "n"}):
+        raise ShareError("the link's game sheet is not in the expected shape")
+    mode = extra.get("m", "counts")
+    if mode not in ENTRY_MODES:
+        raise ShareError("the link's entry mode is not one this page knows")
+    night = extra.get("n", [])
+    if not isinstance(night, list) or len(night) > MAX_NIGHT_GAMES:
+        raise ShareError("the link's finished games are not in the expected shape")
+    games = []
+    for item in night:
+        game = _finished(item)
+        if game is None:
+            raise ShareError(f"finished game {len(games) + 1} in the link is not in the "
+                             f"expected shape")
+        games.append(game)
+    return mode, tuple(games)
+
+
+def _int(value, low: int = 0, high: int = 10_000_000) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def _finished(item) -> Finished | None:
+    if not (isinstance(item, list) and len(item) == 6):
+        return None
+    winner, final0, final1, margin, hollywood, hands = item
+    if not (_int(winner, -1, 1) and _int(final0) and _int(final1) and _int(margin)
+            and hollywood in (0, 1) and _int(hands, 0, limits.MAX_LEDGER_HANDS)):
+        return None
+    return Finished(winner, (final0, final1), margin, bool(hollywood), hands)
 
 
 def _text(value) -> bool:
-    return isinstance(value, str) and len(value) <= MAX_TEXT_CHARS
+    """A hand's typed text: capped in characters, then in tokens (a hand is 10 or 11 cards;
+    the core names every bad token, so a link may not make it read thousands)."""
+    return (isinstance(value, str) and len(value) <= MAX_TEXT_CHARS
+            and len(tokenize(value)) <= MAX_HAND_TOKENS)
 
 
 def _count(value) -> bool:
-    return (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 9999
-            ) or (isinstance(value, str) and len(value) <= 20)
+    return _int(value, 0, MAX_COUNT) or (isinstance(value, str) and len(value) <= 20)
 
 
 def _hand(item) -> Hand | None:
-    if not (isinstance(item, list) and item and item[0] in ("c", "n", "d")):
+    if not (isinstance(item, list) and 1 <= len(item) <= 6 and item[0] in ("c", "n", "t", "d")):
         return None
     mode, rest = item[0], item[1:]
     if mode == "d":
@@ -134,6 +203,10 @@ def _hand(item) -> Hand | None:
     if not (rest and type(rest[0]) is int and rest[0] in (-1, 0, 1)):
         return None
     who = "" if rest[0] == -1 else str(rest[0])
+    if mode == "t":
+        if len(rest) == 2 and _count(rest[1]):
+            return Hand("table", winner=who, points=str(rest[1]))
+        return None
     if mode == "c" and len(rest) in (3, 4) and all(_text(v) for v in rest[1:]):
         return Hand("cards", who, rest[1], rest[2], upcard=rest[3] if len(rest) == 4 else "")
     if (mode == "n" and len(rest) in (4, 5) and _count(rest[1]) and _count(rest[3])

@@ -1,12 +1,15 @@
 """The scorekeeper's page blueprint: GET / shows a sheet from its link, POST / runs one action
-(see `page`). Error pages for browsers live here too."""
+(see `page`), the night's export and import. Error pages for browsers live here too."""
 from __future__ import annotations
 
 from flask import Blueprint, Response, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import BadRequest, HTTPException
+
+from ..core import CalculatorError
 
 from ..api.errors import from_http_exception
-from . import page
+from . import evening, page, play, sharing
+from .sheet import view
 
 bp = Blueprint("web", __name__)
 
@@ -19,6 +22,41 @@ def index():
 @bp.post("/")
 def submit():
     return page.submit(request.form)
+
+
+@bp.get("/evening.<any(csv, json):kind>")
+def export(kind: str):
+    """The night of the sheet in `g`, as a CSV or JSON file to keep."""
+    ledger, sheet = _sheet_of(request.args.get("g", ""))
+    body = evening.to_csv(ledger, sheet) if kind == "csv" else evening.to_json(ledger, sheet)
+    mimetype = "text/csv" if kind == "csv" else "application/json"
+    return Response(body, mimetype=mimetype, headers={
+        **page.NO_STORE, "Content-Disposition": f'attachment; filename="gin-evening.{kind}"'})
+
+
+@bp.post("/evening")
+def import_evening():
+    """An exported evening's JSON read back in: a file, or its text pasted."""
+    upload = request.files.get("evening")
+    raw = upload.read(evening.MAX_IMPORT_BYTES + 1) if upload else \
+        request.form.get("evening_text", "")
+    try:
+        ledger = evening.from_json(raw)
+        play.play(ledger)
+    except (sharing.ShareError, play.FormSlip, CalculatorError) as error:
+        detail = error.detail if isinstance(error, CalculatorError) else str(error)
+        if isinstance(error, play.FormSlip):
+            detail = "a hand in it cannot be scored"
+        raise BadRequest(f"That evening could not be read: {detail}.") from None
+    return page.finish(ledger, "import")
+
+
+def _sheet_of(token: str):
+    try:
+        ledger = sharing.decode(token)
+        return ledger, view(play.play(ledger), ledger)
+    except (sharing.ShareError, play.FormSlip, CalculatorError) as error:
+        raise BadRequest(f"This game sheet could not be opened: {error}") from None
 
 
 def wants_html() -> bool:

@@ -1,10 +1,14 @@
-"""The page without JavaScript, through Flask's test client: every form path (score by cards,
-by counts, a dead hand, errors next to their fields, the game sheet with edit and delete,
-Hollywood, analysis), the security headers, and escaping of everything typed."""
+"""The page without JavaScript, through Flask's test client: the start screen, scoring one
+hand, the game sheet (counts, cards, points at the table, dead hands), undo and redo, edit,
+delete, clearing, the game's end and the night's tally, export and import, errors next to
+their fields, headers and escaping. Numbers come from the core (`play_ledger`), never from
+copies of its rules."""
 from __future__ import annotations
 
+import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from web_support import (
@@ -17,11 +21,13 @@ from web_support import (
     token_of,
 )
 
-from calculator.api import service
-from calculator.web import sharing
+from calculator import create_app
+from calculator.core import score_hand
+from calculator.web import play, sharing
 from calculator.web.ledger import Hand, Ledger
 
 HTML = {"Accept": "text/html"}
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def score(client, **fields):
@@ -31,7 +37,7 @@ def score(client, **fields):
 def start_sheet(client, players=("Ann", "Bob"), **rules) -> str:
     response = client.post("/", data={"action": "setup", "player0": players[0],
                                       "player1": players[1], **rules})
-    assert response.status_code == 303, response.get_data(as_text=True)[:500]
+    assert response.status_code == 303, text_of(response.get_data(as_text=True))[:500]
     return token_of(response.headers["Location"])
 
 
@@ -41,32 +47,44 @@ def add_hand(client, token: str, **fields) -> str:
     return token_of(response.headers["Location"])
 
 
-def sheet_answer(token: str) -> dict:
-    """The same sheet straight from the service, to compare the page with."""
-    from calculator.web.ledger import games_body
+def counts(who: str, mine: str, theirs: str, kind: str = "knock") -> dict:
+    """A hand by counts: `who` knocked with `mine`, the other had `theirs`."""
+    k = int(who)
+    return {"knocked_by": who, "mode": "counts", "kind": kind, f"d{k}": mine,
+            f"d{1 - k}": theirs}
 
-    return service.answer("games", games_body(sharing.decode(token)))
+
+def sheet_of(token: str):
+    """The same sheet straight from the core, to compare the page with."""
+    return play.play(sharing.decode(token))
 
 
-# --- the page itself ---------------------------------------------------------------------------
+def page_text(client, location: str) -> str:
+    return text_of(client.get(location).get_data(as_text=True))
 
-def test_blank_page_has_the_forms_and_safe_headers(client):
+
+# --- the start screen ------------------------------------------------------------------------
+
+def test_the_start_screen_is_names_and_start_with_safe_headers(client):
     response = client.get("/")
     assert response.status_code == 200 and response.mimetype == "text/html"
+    assert response.headers["Cache-Control"] == "no-store"
     csp = response.headers["Content-Security-Policy"]
     assert "unsafe-inline" not in csp and "frame-ancestors 'none'" in csp
-    assert response.headers["X-Content-Type-Options"] == "nosniff"
     assert "Set-Cookie" not in response.headers
     html = response.get_data(as_text=True)
-    for label in ("Knocker", "Defender", "Score", "Keep a game sheet", "Analyze a hand"):
-        assert label in html
-    # no inline script or style, nothing loaded from elsewhere
+    # game first: the two names and Start come before anything else on the page
+    start = html.index('id="setup-player0"')
+    assert start < html.index('id="setup-player1"') < html.index('value="setup"')
+    assert start < html.index("Score one hand without a sheet") < html.index('href="/advice"')
+    assert "Analyze a hand" in html and 'action="analyze"' not in html
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html)
     assert " style=" not in html and "<style" not in html
-    assert not re.search(r'(?:src|href)="(?:https?:)?//', html)
+    assert not re.search(r'(?:src|href|action)="(?:https?:)?//', html)
 
 
-@pytest.mark.parametrize("path", ["/static/app.css", "/static/app.js", "/static/favicon.svg"])
+@pytest.mark.parametrize("path", ["/static/app.css", "/static/app.js", "/static/theme.js",
+                                  "/static/favicon.svg"])
 def test_static_files(client, path):
     response = client.get(path)
     assert response.status_code == 200
@@ -79,48 +97,63 @@ def test_not_found_is_an_html_page_for_browsers(client):
     assert "Back to the scorekeeper" in response.get_data(as_text=True)
 
 
-# --- score a hand --------------------------------------------------------------------------------
+def test_the_page_no_longer_uses_the_api_service():
+    """The page renders the core's typed results; the API's string-dispatched service is
+    not its client."""
+    for path in (ROOT / "calculator" / "web").glob("*.py"):
+        source = path.read_text()
+        assert "api import service" not in source and "api.service" not in source, path.name
+    for path in (ROOT / "templates").glob("*.html"):
+        assert " is defined" not in path.read_text(), f"{path.name} probes for keys"
 
-def test_score_by_cards_lays_out_the_table(client):
-    response = score(client, mode="cards", knocker=KNOCKER, defender=DEFENDER)
+
+# --- one hand without a sheet ----------------------------------------------------------------
+
+def test_score_one_hand_by_cards_lays_out_the_table(client):
+    response = score(client, mode="cards", c0=KNOCKER, c1=DEFENDER)
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     text = text_of(html)
-    answer = service.answer("score", {"knocker": {"hand": KNOCKER}, "defender": {"hand": DEFENDER}})
-    assert f"Knocker scores {answer['points']}" in text
-    assert answer["explanation"] in html.replace("&#39;", "'")
+    result = score_hand(KNOCKER, DEFENDER)
+    assert f"Knocker scores {result.points}" in text
+    assert result.explanation in html.replace("&#39;", "'")
     assert "Lays off" in text and "onto" in text
-    assert html.count('class="card ') >= 20            # every card drawn as a card
-    assert 'aria-label="5 of hearts"' in html          # cards are named for screen readers
-    assert 'class="card red' in html and 'class="card black' in html
-    assert f">{KNOCKER}</textarea>" in html            # what was typed is kept
+    assert html.count('class="card suit-') >= 20            # every card drawn as a card
+    assert 'aria-label="5 of hearts"' in html                # named for screen readers
+    assert f">{KNOCKER}</textarea>" in html                  # what was typed is kept
 
 
 def test_score_shows_a_better_spread(client):
-    html = score(client, mode="cards", knocker=BETTER_KNOCKER,
-                 defender=BETTER_DEFENDER).get_data(as_text=True)
+    html = score(client, mode="cards", c0=BETTER_KNOCKER, c1=BETTER_DEFENDER).get_data(
+        as_text=True)
     assert "A better spread" in text_of(html)
 
 
 @pytest.mark.parametrize("fields, expected", [
-    ({"knocker_deadwood": "5", "defender_deadwood": "28"}, "Knocker scores 23"),
-    ({"knocker_deadwood": "7", "defender_deadwood": "7"}, "Defender scores 25"),
-    ({"kind": "gin", "knocker_deadwood": "", "defender_deadwood": "14"}, "Knocker scores 39"),
-    ({"kind": "big_gin", "defender_deadwood": "14"}, "Knocker scores 45"),
+    ({"d0": "5", "d1": "28"}, "Knocker scores 23"),
+    ({"d0": "7", "d1": "7"}, "Defender scores 25"),
+    ({"kind": "gin", "d0": "", "d1": "14"}, "Knocker scores 39"),
+    ({"kind": "gin", "d0": "0", "d1": "14"}, "Knocker scores 39"),
+    ({"kind": "big_gin", "d1": "14"}, "Knocker scores 45"),
 ])
-def test_score_by_counts(client, fields, expected):
+def test_score_one_hand_by_counts(client, fields, expected):
     response = score(client, mode="counts", **fields)
     assert response.status_code == 200
     assert expected in text_of(response.get_data(as_text=True))
 
 
+def test_a_knock_with_0_deadwood_is_not_silently_gin(client):
+    response = score(client, mode="counts", kind="knock", d0="0", d1="20")
+    assert response.status_code == 422
+    error = re.search(r'id="score-d0-error">(.*?)</div>', response.get_data(as_text=True), re.S)
+    assert error and "choose Gin" in error.group(1)
+
+
 def test_oklahoma_upcard_doubles_and_is_required(client):
-    missing = score(client, mode="counts", knocker_deadwood="3", defender_deadwood="21",
-                    preset="oklahoma")
+    missing = score(client, mode="counts", d0="3", d1="21", preset="oklahoma")
     assert missing.status_code == 422
     assert 'id="score-upcard-error"' in missing.get_data(as_text=True)
-    doubled = score(client, mode="counts", knocker_deadwood="3", defender_deadwood="21",
-                    preset="oklahoma", upcard="6♠")
+    doubled = score(client, mode="counts", d0="3", d1="21", preset="oklahoma", upcard="6♠")
     assert "Knocker scores 36" in text_of(doubled.get_data(as_text=True))
 
 
@@ -129,43 +162,42 @@ def test_a_dead_hand(client):
 
 
 def test_rule_options_apply(client):
-    response = score(client, mode="counts", knocker_deadwood="7", defender_deadwood="7",
-                     r_tie_is_undercut="no")
+    response = score(client, mode="counts", d0="7", d1="7", r_tie_is_undercut="no")
     assert "Nobody scores" in text_of(response.get_data(as_text=True))
 
 
-# --- errors next to the field ------------------------------------------------------------------
+# --- errors next to the field ----------------------------------------------------------------
 
 def test_bad_card_is_named_marked_and_kept(client):
-    response = score(client, mode="cards", knocker=BAD_KNOCKER, defender=DEFENDER)
+    response = score(client, mode="cards", c0=BAD_KNOCKER, c1=DEFENDER)
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    error = re.search(r'<div class="field-error" id="score-knocker-error">(.*?)</div>', html, re.S)
+    error = re.search(r'<div class="field-error" id="score-c0-error">(.*?)</div>', html, re.S)
     assert error and "&#39;Qx&#39;" in error.group(1)
     assert "Jc <mark>Qx</mark> 5h" in error.group(1)
     assert f">{BAD_KNOCKER}</textarea>" in html and f">{DEFENDER}</textarea>" in html
     assert 'aria-invalid="true"' in html and 'data-mark-start="24" data-mark-end="26"' in html
-    assert 'href="#score-knocker">Knocker: unknown suit' in html   # the summary links to it
+    assert "href=\"#score-c0\">Knocker&#39;s cards: <span dir=\"auto\">unknown suit" in html
 
 
 @pytest.mark.parametrize("fields, field, words", [
-    ({"knocker": KNOCKER, "defender": DEFENDER.replace("6h", "As")}, "defender",
-     "card As is in"),
-    ({"knocker": KNOCKER.replace("5h", "As"), "defender": DEFENDER}, "knocker", "duplicate"),
-    ({"knocker": "As 2s 3s", "defender": DEFENDER}, "knocker", "3 cards"),
-    ({"knocker": KNOCKER, "defender": ""}, "defender", "type the defender"),
-    ({"knocker": "As 2s 3s 7c 7h 7d Tc Jc 4c 5h", "defender": DEFENDER}, "knocker",
-     "illegal knock"),
-    ({"mode": "counts", "knocker_deadwood": "five", "defender_deadwood": "3"},
-     "knocker_deadwood", "whole number"),
-    ({"mode": "counts", "knocker_deadwood": "12", "defender_deadwood": "3"},
-     "knocker_deadwood", "above the knock limit"),
-    ({"mode": "counts", "kind": "gin", "knocker_deadwood": "4", "defender_deadwood": "3"},
-     "kind", "gin means 0"),
-    ({"mode": "counts", "knocker_deadwood": "1", "defender_deadwood": "3",
-      "r_knock_limit": "11"}, "r_knock_limit", "between 0 and 10"),
-    ({"mode": "counts", "knocker_deadwood": "1", "defender_deadwood": "3",
-      "r_gin_bonus": "lots"}, "r_gin_bonus", "whole number"),
+    ({"c0": KNOCKER, "c1": DEFENDER.replace("6h", "As")}, "c1", "card As is in"),
+    ({"c0": KNOCKER.replace("5h", "As"), "c1": DEFENDER}, "c0", "duplicate"),
+    ({"c0": "As 2s 3s", "c1": DEFENDER}, "c0", "3 cards"),
+    ({"c0": KNOCKER, "c1": ""}, "c1", "type the defender"),
+    ({"c0": "As 2s 3s 7c 7h 7d Tc Jc 4c 5h", "c1": DEFENDER}, "c0", "illegal knock"),
+    ({"mode": "counts", "d0": "five", "d1": "3"}, "d0", "whole number"),
+    ({"mode": "counts", "d0": "²", "d1": "3"}, "d0", "whole number"),
+    ({"mode": "counts", "d0": "3", "d1": "٣"}, "d1", "whole number"),
+    ({"mode": "counts", "d0": "12", "d1": "3"}, "d0", "above the knock limit"),
+    ({"mode": "counts", "d0": "1", "d1": "300"}, "d1", "0 to 100"),
+    ({"mode": "counts", "kind": "gin", "d0": "4", "d1": "3"}, "kind", "gin means 0"),
+    ({"mode": "counts", "d0": "1", "d1": "3", "r_knock_limit": "11"}, "r_knock_limit",
+     "between 0 and 10"),
+    ({"mode": "counts", "d0": "1", "d1": "3", "r_gin_bonus": "lots"}, "r_gin_bonus",
+     "whole number"),
+    ({"mode": "counts", "d0": "1", "d1": "3", "r_target": "¹⁰⁰"}, "r_target",
+     "whole number"),
 ])
 def test_errors_sit_next_to_their_field(client, fields, field, words):
     response = score(client, **{"mode": "cards", **fields})
@@ -176,106 +208,209 @@ def test_errors_sit_next_to_their_field(client, fields, field, words):
     assert words in error.group(1).replace("&#39;", "'")
 
 
-def test_everything_typed_is_escaped(client):
+def test_everything_typed_is_escaped_and_isolated(client):
     payload = '</textarea><script>alert("x")</script>'
-    html = score(client, mode="cards", knocker=payload, defender="<b>4s</b>").get_data(
-        as_text=True)
+    html = score(client, mode="cards", c0=payload, c1="<b>4s</b>").get_data(as_text=True)
     assert "<script>alert" not in html and "<b>4s</b>" not in html
     assert "&lt;/textarea&gt;&lt;script&gt;" in html
-    token = start_sheet(client, ('<img src=x onerror=alert(1)>', "Bob"))
+    token = start_sheet(client, ("<img src=x onerror=alert(1)>", "Bob"))
     html = client.get("/", query_string={"g": token}).get_data(as_text=True)
-    assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert "<img src=x" not in html
+    assert '<bdi class="board-name">&lt;img src=x onerror=alert(1)&gt;</bdi>' in html
 
 
-# --- the game sheet ------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["\u202eAnn", "A\u200bnn", "Ann\x00", "Ann\x1b[31m",
+                                  "\ufeffAnn", "Ann\x7f"])
+def test_names_with_invisible_characters_are_refused_at_their_field(client, name):
+    response = client.post("/", data={"action": "setup", "player0": name, "player1": "Bob"})
+    assert response.status_code == 422
+    error = re.search(r'id="setup-player0-error">(.*?)</div>', response.get_data(as_text=True),
+                      re.S)
+    assert error and "name" in error.group(1)
+
+
+def test_names_are_normalised_and_every_name_is_isolated(client):
+    token = start_sheet(client, ("  Ann   Lee ", "\u05d3\u05e0\u05d9"))      # a Hebrew name
+    assert sharing.decode(token).players == ("Ann Lee", "\u05d3\u05e0\u05d9")
+    token = add_hand(client, token, **counts("1", "4", "30"))
+    html = client.get("/", query_string={"g": token}).get_data(as_text=True)
+    for name in ("Ann Lee", "\u05d3\u05e0\u05d9"):
+        bare = re.sub(r"<bdi[^>]*>" + re.escape(name) + "</bdi>", "", html)
+        title = re.sub(r"<title>.*?</title>", "", bare, flags=re.S)
+        attributes = re.sub(r'="[^"]*"', '=""', title)
+        assert name not in text_of(attributes), f"{name} shown without isolation"
+
+
+# --- the game sheet --------------------------------------------------------------------------
+
+def test_a_hand_by_counts_with_its_message_undo_and_redo(client):
+    token = start_sheet(client)
+    response = score(client, g=token, **counts("0", "5", "28"))
+    location = response.headers["Location"]
+    assert response.status_code == 303 and "did=add" in location and "u=" + token in location
+    html = client.get(location).get_data(as_text=True)
+    text = text_of(html)
+    assert "Hand 1: Ann knocks, 5 v 28: Ann +23." in text
+    assert re.search(r'<div class="notice" id="notice" role="status">', html)
+    assert "Ann 23 77 to go Bob 0 100 to go" in text          # the scoreboard
+    assert "Hand 2 · game to 100 · Ann deals" in text
+    assert 'value="undo">Undo</button>' in html
+    # Undo: the sheet before the hand, and Redo
+    undo = client.post("/", data={"g": token, "other": token_of(location), "action": "undo"})
+    assert undo.status_code == 303 and token_of(undo.headers["Location"]) == token
+    html = client.get(undo.headers["Location"]).get_data(as_text=True)
+    assert "Undone." in text_of(html) and 'value="redo">Redo</button>' in html
+    redo = client.post("/", data={"g": token_of(location), "other": token, "action": "redo"})
+    assert token_of(redo.headers["Location"]) == token_of(location)
+    assert "Done again." in page_text(client, redo.headers["Location"])
+
+
+def test_labels_carry_the_names_and_counts_is_the_default(client):
+    token = start_sheet(client, ("Annabel", "Bob"))
+    html = client.get("/", query_string={"g": token}).get_data(as_text=True)
+    assert "<bdi>Annabel</bdi>&#39;s deadwood" in html and "<bdi>Bob</bdi>&#39;s cards" in html
+    assert re.search(r'name="mode" value="counts" checked', html)
+    assert re.search(r'id="score-d0" name="d0" type="text" inputmode="numeric" '
+                     r'pattern="\[0-9\]\*"', html)
+
+
+def test_the_mode_is_remembered_per_sheet(client):
+    token = start_sheet(client)
+    token = add_hand(client, token, knocked_by="0", mode="cards", c0=KNOCKER, c1=DEFENDER)
+    html = client.get("/", query_string={"g": token}).get_data(as_text=True)
+    assert re.search(r'name="mode" value="cards" checked', html)
+    token = add_hand(client, token, mode="draw")                   # a dead hand keeps it
+    response = client.post("/", data={"g": token, "action": "delete:2"})
+    token = token_of(response.headers["Location"])                 # and so does a delete
+    assert sharing.decode(token).mode == "cards"
+    html = client.get("/", query_string={"g": token}).get_data(as_text=True)
+    assert re.search(r'name="mode" value="cards" checked', html)
+
+
+def test_points_at_the_table(client):
+    token = start_sheet(client)
+    token = add_hand(client, token, mode="table", winner="1", points="18")
+    sheet = sheet_of(token)
+    assert sheet.games[0].totals == {"Ann": 0, "Bob": 18}
+    text = page_text(client, "/?g=" + token + "&show=1")
+    assert "Bob scores 18" in text and "Bob at the table" in text
+    response = score(client, g=token, mode="table", winner="0", points="¹⁸")
+    assert response.status_code == 422 and 'id="score-points-error"' in response.get_data(
+        as_text=True)
+    response = score(client, g=token, mode="table", points="5")
+    assert "say who won: Ann or Bob" in response.get_data(as_text=True)
+
 
 def test_three_hands_edit_and_delete(client):
     token = start_sheet(client)
-    token = add_hand(client, token, knocked_by="0", mode="cards", knocker=KNOCKER,
-                     defender=DEFENDER)                                   # Ann +26
-    token = add_hand(client, token, knocked_by="1", mode="counts", knocker_deadwood="3",
-                     defender_deadwood="20")                              # Bob +17
-    token = add_hand(client, token, knocked_by="0", mode="draw")          # a dead hand
-    sheet = sheet_answer(token)
-    assert [row["points"] for row in sheet["hands"]] == [26, 17, 0]
-    page = client.get("/", query_string={"g": token, "show": "3"}).get_data(as_text=True)
-    assert "Hand 3: Dead hand" in text_of(page) and "Ann knocks" in text_of(page)
+    token = add_hand(client, token, knocked_by="0", mode="cards", c0=KNOCKER, c1=DEFENDER)
+    token = add_hand(client, token, **counts("1", "3", "20"))            # Bob +17
+    token = add_hand(client, token, mode="draw")
+    assert [row.points for row in sheet_of(token).hands] == [26, 17, 0]
+    text = page_text(client, f"/?g={token}&show=3")
+    assert "Hand 3: Dead hand" in text and "Ann knocks" in text and "3 v 20" in text
 
-    # edit hand 2: the form comes back filled in, and Score replaces the hand
-    response = client.post("/", data={"g": token, "action": "edit:2"})
-    assert response.status_code == 303 and "edit=2" in response.headers["Location"]
-    form = client.get(response.headers["Location"]).get_data(as_text=True)
+    # edit hand 2: the form comes back filled in, by the players' places
+    form = client.get("/", query_string={"g": token, "edit": "2"}).get_data(as_text=True)
     assert "Edit hand 2" in form and 'name="edit" value="2"' in form
-    assert re.search(r'name="knocker_deadwood" type="text" value="3"', form)
-    token = add_hand(client, token, edit="2", knocked_by="1", mode="counts",
-                     knocker_deadwood="3", defender_deadwood="40")        # Bob +37 now
-    assert [row["points"] for row in sheet_answer(token)["hands"]] == [26, 37, 0]
-
-    # delete hand 1: the sheet is worked out again
-    response = client.post("/", data={"g": token, "action": "delete:1"})
-    assert response.status_code == 303 and "deleted=1" in response.headers["Location"]
+    assert re.search(r'id="score-d1" name="d1" [^>]*value="3"', form)
+    assert re.search(r'id="score-d0" name="d0" [^>]*value="20"', form)
+    response = score(client, g=token, edit="2", **counts("1", "3", "40"))
+    assert "did=edit" in response.headers["Location"]
+    assert "Hand 2 changed: Bob knocks, 3 v 40: Bob +37." in page_text(
+        client, response.headers["Location"])
     token = token_of(response.headers["Location"])
-    sheet = sheet_answer(token)
-    assert sheet["games"][0]["totals"] == {"Ann": 0, "Bob": 37}
-    page = text_of(client.get(response.headers["Location"]).get_data(as_text=True))
-    assert "Hand 1 deleted" in page and "Ann 0 Bob 37" in page     # the scoreboard
+    assert [row.points for row in sheet_of(token).hands] == [26, 37, 0]
+
+    # delete hand 1: worked out again, with Undo
+    response = client.post("/", data={"g": token, "action": "delete:1"})
+    assert response.status_code == 303 and "did=delete" in response.headers["Location"]
+    assert sheet_of(token_of(response.headers["Location"])).games[0].totals == {"Ann": 0,
+                                                                               "Bob": 37}
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Hand 1 deleted." in text_of(html) and 'value="undo">Undo</button>' in html
+
+
+def test_rows_are_short_and_show_the_counts(client):
+    token = start_sheet(client)
+    token = add_hand(client, token, **counts("0", "5", "28"))
+    html = client.get("/", query_string={"g": token}).get_data(as_text=True)
+    row = re.search(r'<li class="row">(.*?)</li>', html, re.S).group(1)
+    assert "<summary>" in row and "5 v 28" in text_of(row) and "+23" in text_of(row)
+    assert 'aria-label="Edit hand 1"' in row and 'value="delete:1"' in row
 
 
 def test_who_knocked_is_required_on_a_sheet(client):
     token = start_sheet(client)
-    response = score(client, g=token, mode="counts", knocker_deadwood="3",
-                     defender_deadwood="20")
+    response = score(client, g=token, mode="counts", d0="3", d1="20")
     assert response.status_code == 422
     assert "say who knocked: Ann or Bob" in response.get_data(as_text=True)
 
 
 def test_errors_of_a_hand_on_the_sheet_point_into_the_form(client):
     token = start_sheet(client)
-    response = score(client, g=token, knocked_by="0", mode="cards", knocker=BAD_KNOCKER,
-                     defender=DEFENDER)
+    response = score(client, g=token, knocked_by="1", mode="cards", c1=BAD_KNOCKER, c0=DEFENDER)
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert "<mark>Qx</mark>" in html and f'value="{token}"' in html   # the sheet is kept
+    assert re.search(r'id="score-c1-error">.*?<mark>Qx</mark>', html, re.S)
+    assert f'value="{token}"' in html                                   # the sheet is kept
 
 
-def test_game_end_with_bonuses(client):
+def test_clearing_asks_first_and_can_be_undone(client):
     token = start_sheet(client)
-    for who, mine, theirs in [("0", "2", "60"), ("1", "0", "30"), ("0", "1", "60")]:
-        token = add_hand(client, token, knocked_by=who, mode="counts", kind="knock"
-                         if mine != "0" else "gin", knocker_deadwood=mine,
-                         defender_deadwood=theirs)
-    sheet = sheet_answer(token)
-    assert sheet["finished"] and sheet["winner"] == "Ann"
-    text = text_of(client.get("/", query_string={"g": token}).get_data(as_text=True))
-    game = sheet["games"][0]
-    assert f"Ann wins by {game['margin']}" in text
-    for words in ("Game bonus", "Boxes", "Final", "Game over"):
+    token = add_hand(client, token, **counts("0", "5", "28"))
+    html = client.get("/", query_string={"g": token, "ask": "clear"}).get_data(as_text=True)
+    assert "Clear this sheet?" in text_of(html) and 'value="clear"' in html
+    response = client.post("/", data={"g": token, "action": "clear"})
+    assert response.status_code == 303 and "did=clear" in response.headers["Location"]
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "The sheet is cleared." in text_of(html) and "data-forget-sheet" in html
+    assert f'name="g" value="{token}"' in html                          # Undo brings it back
+
+
+def test_the_games_end_gives_the_final_and_the_next_game(client):
+    token = start_sheet(client)
+    for hand in (counts("0", "2", "60"), counts("1", "0", "30", "gin"), counts("0", "1", "60")):
+        token = add_hand(client, token, **hand)
+    sheet = sheet_of(token)
+    assert sheet.finished and sheet.winner == "Ann"
+    html = client.get("/", query_string={"g": token}).get_data(as_text=True)
+    text = text_of(html)
+    assert f"Ann wins by {sheet.margin}" in text
+    for words in ("Game bonus", "Boxes", "Final", "Next game"):
         assert words in text
-    # a hand after the end is refused, at the form level
-    response = score(client, g=token, knocked_by="1", mode="counts", knocker_deadwood="1",
-                     defender_deadwood="9")
-    assert response.status_code == 422 and "comes after it" in response.get_data(as_text=True)
+    assert 'value="score"' not in html                      # the form gave way to the final
+    response = score(client, g=token, **counts("1", "1", "9"))
+    assert response.status_code == 400
+    # the next game: same players and rules, this one in the night's tally
+    response = client.post("/", data={"g": token, "action": "next"})
+    ledger = sharing.decode(token_of(response.headers["Location"]))
+    assert ledger.hands == () and ledger.players == ("Ann", "Bob")
+    assert [(g.winner, g.margin) for g in ledger.night] == [(0, sheet.margin)]
+    text = page_text(client, response.headers["Location"])
+    assert "Tonight" in text and "Games won" in text and "A new game" in text
+    assert client.post("/", data={"g": token_of(response.headers["Location"]),
+                                  "action": "next"}).status_code == 400
 
 
-def test_hollywood_sheet_has_three_games(client):
+def test_hollywood_sheet_has_three_games_and_counts_in_the_tally(client):
     token = start_sheet(client, preset="hollywood")
     for who in ("0", "1", "0", "0"):
-        token = add_hand(client, token, knocked_by=who, mode="counts", knocker_deadwood="2",
-                         defender_deadwood="30")
+        token = add_hand(client, token, **counts(who, "2", "30"))
     html = client.get("/", query_string={"g": token}).get_data(as_text=True)
-    assert html.count('class="num game-col"') == 3
-    sheet = sheet_answer(token)
-    assert [g["totals"]["Ann"] for g in sheet["games"]] == [84, 56, 28]
-    # the last row's cells hold every game's totals, Ann above Bob
-    last_row = html.split("<tbody>")[1].split("</tbody>")[0].split("<tr")[-1]
-    assert re.findall(r"</span>(\d+)</span>", last_row)[:6] == ["84", "28", "56", "0", "28",
-                                                                "0"]
+    assert html.count('class="board-game"') == 3
+    assert [g.totals["Ann"] for g in sheet_of(token).games] == [84, 56, 28]
+    last = re.findall(r'<li class="row[^"]*">(.*?)</li>', html, re.S)[-1]
+    cells = re.findall(r'<span class="r-tot[^"]*">(.*?)</span>\s*(?=<span class="r-tot|</summary>)',
+                       last, re.S)
+    # each game's cell: Ann's total, then Bob's (the names are there for screen readers)
+    assert [re.findall(r"(?:</span>|^)(\d+)", cell) for cell in cells] == [
+        ["84", "28"], ["56", "0"], ["28", "0"]]
 
 
 def test_rules_change_recomputes_or_says_which_hand_breaks(client):
     token = start_sheet(client)
-    token = add_hand(client, token, knocked_by="0", mode="counts", knocker_deadwood="8",
-                     defender_deadwood="20")
+    token = add_hand(client, token, **counts("0", "8", "20"))
     response = client.post("/", data={"g": token, "action": "setup", "player0": "Ann",
                                       "player1": "Bob", "preset": "straight"})
     assert response.status_code == 422
@@ -290,76 +425,116 @@ def test_setup_needs_two_different_names(client):
     response = client.post("/", data={"action": "setup", "player0": "Ann", "player1": ""})
     assert response.status_code == 422 and 'id="setup-player1-error"' in response.get_data(
         as_text=True)
-    response = client.post("/", data={"action": "setup", "player0": "Ann", "player1": "Ann"})
+    response = client.post("/", data={"action": "setup", "player0": "Ann", "player1": " Ann"})
     assert response.status_code == 422 and "different names" in response.get_data(as_text=True)
-
-
-def test_new_game_keeps_players_and_rules(client):
-    token = start_sheet(client, preset="classic")
-    token = add_hand(client, token, knocked_by="0", mode="draw")
-    response = client.post("/", data={"g": token, "action": "new"})
-    ledger = sharing.decode(token_of(response.headers["Location"]))
-    assert ledger.hands == () and ledger.rules == {"preset": "classic"}
 
 
 def test_a_ledger_too_long_for_a_link_still_works_through_the_form(client):
     shuffle = random.Random(7).sample
     hands = tuple(Hand("cards", "0", " ".join(shuffle(KNOCKER.split(), 10)),
                        " ".join(shuffle(DEFENDER.split(), 10))) for _ in range(300))
-    ledger = Ledger(("Ann", "Bob"), {"target": 10000}, hands)
-    token = sharing.encode(ledger)
+    token = sharing.encode(Ledger(("Ann", "Bob"), {"target": 10000}, hands))
     assert not sharing.fits_in_link(token)
-    response = score(client, g=token, knocked_by="1", mode="counts", knocker_deadwood="1",
-                     defender_deadwood="9")
-    assert response.status_code == 200                     # rendered, not redirected
+    response = score(client, g=token, **counts("1", "1", "9"))
+    assert response.status_code == 200                          # rendered, not redirected
     html = response.get_data(as_text=True)
-    assert "too long to fit in a link" in html
-    new_token = re.search(r'name="g" value="([^"]+)"', html).group(1)
+    assert "too long to fit in a link" in html and "Hand 301: Bob knocks" in text_of(html)
+    new_token = re.search(r'data-sheet-token="([^"]+)"', html).group(1)
     assert len(sharing.decode(new_token).hands) == 301
 
 
-@pytest.mark.parametrize("data", [
-    {"action": "delete:9"}, {"action": "edit:x"}, {"action": "launch"}, {"action": "new"},
-])
-def test_bad_buttons_are_a_400(client, data):
-    token = start_sheet(client) if data["action"] != "new" else ""
-    response = client.post("/", data={"g": token, **data}, headers=HTML)
+# --- links, caching, numbers in the URL -------------------------------------------------------
+
+def test_the_share_link_never_comes_from_the_host_header(client):
+    token = start_sheet(client)
+    html = client.get("/", query_string={"g": token},
+                      headers={"Host": "evil.example"}).get_data(as_text=True)
+    assert "evil.example" not in html
+    assert f'id="share-link" readonly value="/?g={token}"' in html
+
+
+def test_the_share_link_uses_the_public_base_url_when_set():
+    client = create_app({"TESTING": True, "PUBLIC_BASE_URL": "https://gin.example.org/"}
+                        ).test_client()
+    token = start_sheet(client)
+    response = client.get("/", query_string={"g": token}, headers={"Host": "evil.example"})
+    assert f'value="https://gin.example.org/?g={token}"' in response.get_data(as_text=True)
+    assert response.headers["Cache-Control"] == "no-store"
+    assert "Host" not in response.headers.get("Vary", "")
+
+
+@pytest.mark.parametrize("query", [{"show": "²"}, {"edit": "²"}, {"show": "٣"}, {"edit": "1 "},
+                                   {"did": "delete:²"}, {"did": "add:١"}, {"show": "9" * 50},
+                                   {"u": "<script>"}, {"ask": "²"}])
+def test_numbers_in_the_url_are_ascii_digits_only(client, query):
+    token = start_sheet(client)
+    token = add_hand(client, token, **counts("0", "5", "28"))
+    response = client.get("/", query_string={"g": token, **query}, headers=HTML)
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert '<h2 id="score-title">Hand 2</h2>' in html
+    assert 'id="result"' not in html and "<script>" not in html
+
+
+@pytest.mark.parametrize("action", ["delete:²", "delete:٣", "delete:0", "delete:9",
+                                    "delete:1_0", "launch", "next", "undo:1"])
+def test_bad_buttons_are_a_400(client, action):
+    token = start_sheet(client)
+    token = add_hand(client, token, **counts("0", "5", "28"))
+    response = client.post("/", data={"g": token, "action": action}, headers=HTML)
     assert response.status_code == 400 and response.mimetype == "text/html"
 
 
-# --- analyze -------------------------------------------------------------------------------------
-
-def test_analyze_eleven_cards(client):
-    response = client.post("/", data={"action": "analyze", "hand": KNOCKER + " 4s"})
-    text = text_of(response.get_data(as_text=True))
-    assert response.status_code == 200
-    assert "Gin" in text and "Discard" in text and "Each discard, best first" in text
-
-
-def test_analyze_ten_cards_gives_outs(client):
-    text = text_of(client.post("/", data={"action": "analyze", "hand": KNOCKER}).get_data(
-        as_text=True))
-    assert "You can knock" in text and "Gin outs" in text and "Knock outs" in text
+def test_a_count_in_a_link_that_is_not_ascii_digits_is_a_400(client):
+    from test_sharing import forge
+    response = client.get("/", query_string={"g": forge([["Ann", "Bob"], {},
+                                                         [["n", 0, "²", 0, 30]]])}, headers=HTML)
+    assert response.status_code == 400
+    assert "hand 1:" in text_of(response.get_data(as_text=True))
 
 
-def test_analyze_error_is_marked(client):
-    response = client.post("/", data={"action": "analyze", "hand": "As 2s 3s 7c 7h 7d Tc Jc Qc 5z"})
-    assert response.status_code == 422
-    assert "<mark>5z</mark>" in response.get_data(as_text=True)
+# --- export and import -----------------------------------------------------------------------
 
-
-def test_analyze_keeps_the_sheet(client):
+def _evening(client) -> str:
     token = start_sheet(client)
-    response = client.post("/", data={"action": "analyze", "hand": KNOCKER, "g": token})
-    assert 'data-sheet-token="' + token in response.get_data(as_text=True)
+    for hand in (counts("0", "2", "60"), counts("1", "0", "30", "gin"), counts("0", "1", "60")):
+        token = add_hand(client, token, **hand)
+    response = client.post("/", data={"g": token, "action": "next"})
+    token = token_of(response.headers["Location"])
+    token = add_hand(client, token, mode="table", winner="1", points="18")
+    return add_hand(client, token, knocked_by="0", mode="cards", c0=KNOCKER, c1=DEFENDER)
 
 
-def test_the_next_hand_is_entered_the_same_way(client):
-    """A table that counts deadwood keeps counting: the form comes back in counts mode."""
-    token = start_sheet(client)
-    response = score(client, g=token, knocked_by="0", mode="counts", knocker_deadwood="2",
-                     defender_deadwood="9")
-    assert "mode=counts" in response.headers["Location"]
-    html = client.get(response.headers["Location"]).get_data(as_text=True)
-    assert re.search(r'name="mode" value="counts" checked', html)
-    assert "Ann (knocker): deadwood 2" in text_of(html)
+def test_export_csv_and_json_and_import_back(client):
+    token = _evening(client)
+    csv_answer = client.get("/evening.csv", query_string={"g": token})
+    assert csv_answer.status_code == 200 and csv_answer.mimetype == "text/csv"
+    assert "attachment" in csv_answer.headers["Content-Disposition"]
+    assert csv_answer.headers["Cache-Control"] == "no-store"
+    lines = csv_answer.get_data(as_text=True).splitlines()
+    assert lines[0] == "game,hand,what,counts,scored by,points,Ann,Bob"
+    assert lines[1].startswith("1,final,game,,Ann,")
+    assert lines[2] == "2,1,Bob at the table,,Bob,18,0,18"
+    assert lines[3] == "2,2,Ann knocks,5 v 31,Ann,26,26,18"
+    exported = client.get("/evening.json", query_string={"g": token})
+    data = json.loads(exported.get_data(as_text=True))
+    assert data["players"] == ["Ann", "Bob"] and len(data["finished_games"]) == 1
+    response = client.post("/evening", data={"evening_text": json.dumps(data)})
+    assert response.status_code == 303
+    assert sharing.decode(token_of(response.headers["Location"])) == sharing.decode(token)
+
+
+def test_a_spreadsheet_formula_in_a_name_is_exported_as_text(client):
+    token = start_sheet(client, ("=HYPERLINK(1)", "Bob"))
+    token = add_hand(client, token, **counts("0", "5", "28"))
+    text = client.get("/evening.csv", query_string={"g": token}).get_data(as_text=True)
+    assert "'=HYPERLINK(1)" in text and ",=HYPERLINK" not in text
+
+
+@pytest.mark.parametrize("raw", ["", "[]", "{}", '{"format": "gin-scorekeeper-evening"}',
+                                 "not json", '{"format": "gin-scorekeeper-evening", "version": 1,'
+                                 ' "players": ["Ann", "Bob"], "hands": [{"mode": "counts"}]}'])
+def test_a_bad_evening_file_is_a_readable_400(client, raw):
+    response = client.post("/evening", data={"evening_text": raw}, headers=HTML)
+    assert response.status_code == 400
+    assert "That evening could not be read" in response.get_data(as_text=True)

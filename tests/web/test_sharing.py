@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from web_support import DEFENDER, KNOCKER, text_of
 
 from calculator.web import sharing
-from calculator.web.ledger import KINDS, Hand, Ledger
+from calculator.web.ledger import KINDS, Finished, Hand, Ledger
 
 HTML = {"Accept": "text/html"}
 
@@ -30,14 +30,22 @@ hands = st.one_of(
     st.builds(Hand, mode=st.just("counts"), knocked_by=st.sampled_from(["0", "1"]),
               knocker_deadwood=st.integers(0, 100).map(str), kind=st.sampled_from(KINDS),
               defender_deadwood=st.integers(0, 100).map(str)),
+    st.builds(Hand, mode=st.just("table"), winner=st.sampled_from(["0", "1"]),
+              points=st.integers(0, 9999).map(str)),
     st.just(Hand(mode="draw")),
 )
+finished = st.builds(Finished, winner=st.sampled_from([-1, 0, 1]),
+                     finals=st.tuples(st.integers(0, 5000), st.integers(0, 5000)),
+                     margin=st.integers(0, 5000), hollywood=st.booleans(),
+                     hands=st.integers(0, 500))
 ledgers = st.builds(Ledger, players=st.tuples(st.text(min_size=1, max_size=40),
                                               st.text(min_size=1, max_size=40)),
                     rules=st.sampled_from([{}, {"preset": "hollywood"},
                                            {"preset": "classic", "big_gin_bonus": None,
                                             "tie_is_undercut": False}]),
-                    hands=st.lists(hands, max_size=12).map(tuple))
+                    hands=st.lists(hands, max_size=12).map(tuple),
+                    mode=st.sampled_from(["counts", "cards", "table"]),
+                    night=st.lists(finished, max_size=5).map(tuple))
 
 
 @settings(max_examples=200)
@@ -91,6 +99,13 @@ HOSTILE = {
     "unknown rule": forge([["Ann", "Bob"], {"cheat": True}, []]),
     "bad card": forge([["Ann", "Bob"], {}, [["c", 0, KNOCKER.replace("5h", "5x"), DEFENDER]]]),
     "count not a number": forge([["Ann", "Bob"], {}, [["n", 0, "lots", 0, 30]]]),
+    "count in other digits": forge([["Ann", "Bob"], {}, [["n", 0, "²", 0, 30]]]),
+    "points in other digits": forge([["Ann", "Bob"], {}, [["t", 0, "٣"]]]),
+    "bidi override in a name": forge([["\u202eAnn", "Bob"], {}, []]),
+    "unknown entry mode": forge([["Ann", "Bob"], {}, [], {"m": "x"}]),
+    "night not a list": forge([["Ann", "Bob"], {}, [], {"n": {}}]),
+    "a finished game cut short": forge([["Ann", "Bob"], {}, [], {"n": [[0, 1, 2]]}]),
+    "too many tokens in a hand": forge([["Ann", "Bob"], {}, [["c", 0, "Qx " * 61, DEFENDER]]]),
     "nobody knocked": forge([["Ann", "Bob"], {}, [["n", -1, 3, 0, 30]]]),
 }
 
@@ -128,3 +143,33 @@ def test_any_text_as_a_link(app, text):
 def test_any_bytes_inflated_as_a_link(app, raw):
     response = app.test_client().get("/", query_string={"g": forge(raw)}, headers=HTML)
     assert response.status_code in (200, 400)
+
+
+def test_a_hostile_link_is_refused_before_any_hand_is_read(client):
+    """50 hands of 90 bad tokens and 90 duplicates: 486 characters that cost 15 s of CPU
+    once. Each hand's tokens are counted while the link is decoded, so the first one stops it
+    before the core reads a card; and the sheet stops at its first bad hand anyway."""
+    import time
+
+    hand = " ".join(["Qx"] * 90 + ["As"] * 90)
+    token = forge([["Ann", "Bob"], {}, [["c", 0, hand, hand]] * 50])
+    assert len(token) < 800                       # a short link
+    started = time.process_time()
+    for _ in range(20):
+        response = client.get("/", query_string={"g": token}, headers=HTML)
+        assert response.status_code == 400
+    assert "hand 1 in the link" in text_of(response.get_data(as_text=True))
+    elapsed = (time.process_time() - started) / 20
+    # not a timed test of speed: a bound four hundred times what it takes, to catch a return
+    # of the old cost (seconds)
+    assert elapsed < 0.5, elapsed
+
+
+def test_a_hostile_but_well_shaped_link_stops_at_its_first_bad_hand(client):
+    """Within the token cap, every hand bad: the core stops at the first."""
+    hand = " ".join(["Qx"] * 30 + ["As"] * 30)
+    token = forge([["Ann", "Bob"], {}, [["c", 0, hand, hand]] * 500])
+    response = client.get("/", query_string={"g": token}, headers=HTML)
+    assert response.status_code == 400
+    text = text_of(response.get_data(as_text=True))
+    assert "hand 1:" in text and "hand 2:" not in text

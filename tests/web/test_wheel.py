@@ -27,10 +27,10 @@ CHECK = textwrap.dedent("""
     spec = client.get("/openapi.yaml")
     css = client.get("/static/app.css")
     scored = client.post("/", data={"action": "score", "mode": "counts",
-                                    "knocker_deadwood": "5", "defender_deadwood": "28"})
+                                    "d0": "5", "d1": "28"})
     print(json.dumps({
         "package": calculator.__file__, "templates": str(asset_path("templates")),
-        "page": [page.status_code, "Score a hand" in page.get_data(as_text=True)],
+        "page": [page.status_code, "New game" in page.get_data(as_text=True)],
         "spec": [spec.status_code, spec.get_data(as_text=True)[:8]],
         "css": css.status_code,
         "scored": "Knocker scores 23" in scored.get_data(as_text=True),
