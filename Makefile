@@ -1,6 +1,6 @@
 # make run   : build .venv if missing, install, serve on http://127.0.0.1:8000 with gunicorn
 # make test  : build .venv if missing, install test needs (Debian's chromium too), run every test
-# make bench : engine, HTTP and load benchmarks, and instruction counts (figures, never pass/fail)
+# make bench : engine, HTTP, load and cluster benchmarks, and instruction counts (figures only)
 # make cluster: nginx on http://127.0.0.1:8080 in front of 2 gunicorn instances, until Ctrl-C
 PYTHON ?= python3
 VENV   := .venv
@@ -52,10 +52,11 @@ wrk:
 peers: $(VENV)/.installed-test
 	-$(BIN)/python -m pip install --quiet -r bench/requirements-peers.txt
 
-bench: $(VENV)/.installed-test peers wrk
+bench: $(VENV)/.installed-test peers wrk nginx
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/api_http.py
 	$(BIN)/python bench/load.py
+	$(BIN)/python bench/cluster.py
 	$(BIN)/python bench/instructions.py
 
 clean:

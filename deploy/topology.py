@@ -35,6 +35,7 @@ if str(ROOT / "bench") not in sys.path:
 from http_server import APP, CONFIG, LOOPBACK, children_of, free_port, request  # noqa: E402
 
 TEMPLATE = ROOT / "deploy" / "nginx.conf"
+CONFIGMAP = ROOT / "deploy" / "k8s" / "nginx-configmap.yaml"
 PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 
 
@@ -51,13 +52,14 @@ class Limits:
 UNLIMITED = Limits(rate=100_000, burst=100_000, connections=10_000)
 
 
-def render(template: str, listen: str, upstreams: list[str], limits: Limits = Limits()) -> str:
+def render(template: str, listen: str, upstreams: list[str], limits: Limits = Limits(),
+           worker_processes: str = "auto") -> str:
     """deploy/nginx.conf with its placeholders filled: a line holding {{upstream}} once per
     address in `upstreams` (an address may end in " down"). Unknown or unfilled names fail."""
     if not upstreams:
         raise ValueError("at least one upstream")
     values = {"listen": listen, "rate": str(limits.rate), "burst": str(limits.burst),
-              "connections": str(limits.connections)}
+              "connections": str(limits.connections), "worker_processes": worker_processes}
     lines = []
     for line in template.splitlines(keepends=True):
         copies = [line.replace("{{upstream}}", up) for up in upstreams] \
@@ -65,6 +67,20 @@ def render(template: str, listen: str, upstreams: list[str], limits: Limits = Li
         for copy in copies:
             lines.append(PLACEHOLDER.sub(lambda match: values[match.group(1)], copy))
     return "".join(lines)
+
+
+def k8s_configmap() -> str:
+    """deploy/k8s/nginx-configmap.yaml: deploy/nginx.conf as the sidecar of each pod runs it
+    (port 8080 in front of gunicorn on 127.0.0.1:8000, one event loop, the shipped limits)."""
+    config = render(TEMPLATE.read_text(), "8080", ["127.0.0.1:8000"], Limits(), "1")
+    if any(line != line.rstrip() for line in config.splitlines()):
+        raise ValueError("deploy/nginx.conf has trailing spaces (a YAML block cannot keep them)")
+    body = "".join(f"    {line}" if line else "" for line in config.splitlines(keepends=True))
+    return ("# Generated from deploy/nginx.conf by `python deploy/topology.py --write-configmap`\n"
+            "# (the tests check it is up to date): the nginx sidecar of deployment.yaml.\n"
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: gin-rummy-calculator-nginx\n"
+            "  labels:\n    app.kubernetes.io/name: gin-rummy-calculator\ndata:\n"
+            "  nginx.conf: |\n" + body)
 
 
 def _die_with_parent() -> None:
@@ -350,7 +366,13 @@ def main(argv=None) -> int:
     parser.add_argument("--burst", type=int, default=Limits.burst)
     parser.add_argument("--connections", type=int, default=Limits.connections,
                         help="requests open at once from one client address")
+    parser.add_argument("--write-configmap", action="store_true",
+                        help=f"write {CONFIGMAP.relative_to(ROOT)} from deploy/nginx.conf, exit")
     args = parser.parse_args(argv)
+    if args.write_configmap:
+        CONFIGMAP.write_text(k8s_configmap())
+        print(f"wrote {CONFIGMAP.relative_to(ROOT)}")
+        return 0
     if args.instances < 1:
         parser.error("--instances must be at least 1")
 

@@ -1,0 +1,327 @@
+"""The container recipe (Dockerfile, .dockerignore) and the Kubernetes manifests (deploy/k8s/).
+
+No Docker engine runs here, so the image is not built; instead: hadolint lints the Dockerfile,
+the build context that .dockerignore lets through is computed and the wheel built from exactly
+that (the build stage), the wheel installed alone is served with the image's command and checked
+with its HEALTHCHECK command (the run stage, on 127.0.0.1), and kubernetes-validate checks every
+manifest offline against the Kubernetes API's schemas, with the facts that tie them to the
+image, gunicorn.conf.py and deploy/nginx.conf.
+"""
+from __future__ import annotations
+
+import fnmatch
+import json
+import os
+import re
+import runpy
+import shutil
+import signal
+import subprocess
+import sys
+import sysconfig
+import time
+import zipfile
+from pathlib import Path
+
+import kubernetes_validate
+import pytest
+import yaml
+
+import topology
+from http_server import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCKERFILE = ROOT / "Dockerfile"
+K8S = ROOT / "deploy" / "k8s"
+HADOLINT = Path(sys.executable).parent / "hadolint"
+# The oldest Kubernetes still commonly run, and the newest the validator knows.
+K8S_VERSIONS = ["1.30.0", kubernetes_validate.utils.latest_version()]
+# Measured by bench/cluster.py (docs/OPERATIONS.md): a worker's peak answering the largest
+# batch, and the master with the shared engine tables.
+WORKER_PEAK_MIB, MASTER_MIB = 160, 32
+
+
+def _run(command, timeout=300, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout, **kwargs)
+
+
+def instructions() -> list[tuple[str, str]]:
+    """The Dockerfile's instructions as (NAME, arguments), continuation lines joined."""
+    text = re.sub(r"\\\n", " ", DOCKERFILE.read_text())
+    found = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            name, _, rest = line.partition(" ")
+            found.append((name.upper(), rest.strip()))
+    return found
+
+
+def stages() -> list[list[tuple[str, str]]]:
+    out: list[list[tuple[str, str]]] = []
+    for name, rest in instructions():
+        if name == "FROM":
+            out.append([])
+        out[-1].append((name, rest))
+    return out
+
+
+def exec_form(rest: str) -> list[str]:
+    return json.loads(rest)
+
+
+# --- Dockerfile --------------------------------------------------------------------------------
+
+def test_hadolint_finds_nothing_in_the_dockerfile():
+    done = _run([str(HADOLINT), "--failure-threshold", "style", str(DOCKERFILE)])
+    assert done.returncode == 0 and not done.stdout.strip(), done.stdout + done.stderr
+
+
+def test_hadolint_does_flag_a_careless_dockerfile(tmp_path):
+    careless = tmp_path / "Dockerfile"
+    careless.write_text("FROM python:latest\nRUN pip install flask\nCMD python app.py\n")
+    done = _run([str(HADOLINT), str(careless)])
+    assert done.returncode != 0
+    assert {"DL3007", "DL3013", "DL3025"} <= set(re.findall(r"DL\d{4}", done.stdout)), done.stdout
+
+
+def test_the_image_is_slim_non_root_and_runs_the_shipped_config():
+    build, run = stages()
+    for stage in (build, run):
+        image = stage[0][1].split()[0]
+        assert re.fullmatch(r"python:3\.\d+-slim-\w+", image), image
+    names = [name for name, _ in run]
+    # the run stage copies the wheel from the build stage and the server config, nothing else
+    copies = [rest for name, rest in run if name == "COPY"]
+    assert copies == ["--from=build /wheels /wheels", "gunicorn.conf.py ./"], copies
+    installs = [rest for name, rest in run if name == "RUN" and "pip install" in rest]
+    assert len(installs) == 1 and re.search(r"pip install --no-cache-dir /wheels/\*\.whl",
+                                            installs[0])
+    (user,) = [rest for name, rest in run if name == "USER"]
+    uid = int(user.split(":")[0])
+    assert uid >= 1000, "a numeric non-root user (Kubernetes checks runAsNonRoot by number)"
+    assert names.index("USER") > max(i for i, n in enumerate(names) if n in ("RUN", "COPY"))
+    (cmd,) = [exec_form(rest) for name, rest in run if name == "CMD"]
+    assert cmd == ["gunicorn", "-c", "gunicorn.conf.py", "calculator:create_app()"]
+    (health,) = [rest for name, rest in run if name == "HEALTHCHECK"]
+    assert "/healthz" in health and "CMD [" in health
+
+
+def _ignore_patterns() -> list[tuple[bool, str]]:
+    rules = []
+    for line in (ROOT / ".dockerignore").read_text().splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            negated = line.startswith("!")
+            rules.append((negated, line.lstrip("!").rstrip("/")))
+    return rules
+
+
+def _ignored(relative: str, rules) -> bool:
+    """Docker's rule: the last pattern that matches the path or one of its parents decides."""
+    parts = relative.split("/")
+    prefixes = ["/".join(parts[:n]) for n in range(1, len(parts) + 1)]
+    verdict = False
+    for negated, pattern in rules:
+        regex = fnmatch.translate(pattern).replace(".*.*/", "(.*/)?")
+        if any(re.fullmatch(regex, prefix) for prefix in prefixes) or (
+                pattern.startswith("**/") and any(
+                    fnmatch.fnmatch(part, pattern[3:]) for part in parts)):
+            verdict = not negated
+    return verdict
+
+
+def build_context() -> list[str]:
+    """The files of the source tree that `docker build .` would send, as relative paths."""
+    rules, found = _ignore_patterns(), []
+    for path in ROOT.rglob("*"):
+        relative = path.relative_to(ROOT).as_posix()
+        if relative.startswith((".git/", ".venv/")) or relative in (".git", ".venv"):
+            continue
+        if path.is_file() and not _ignored(relative, rules):
+            found.append(relative)
+    return sorted(found)
+
+
+def test_the_build_context_holds_what_the_dockerfile_copies_and_no_more():
+    context = build_context()
+    tops = {name.split("/")[0] for name in context}
+    assert tops == {"pyproject.toml", "README.md", "openapi.yaml", "calculator", "templates",
+                    "static", "packaging", "gunicorn.conf.py"}, tops
+    assert not [name for name in context if "__pycache__" in name or name.endswith(".pyc")]
+    for stage in stages():
+        for name, rest in stage:
+            if name == "COPY" and not rest.startswith("--from"):
+                for source in rest.split()[:-1]:
+                    assert source in tops, f"COPY {source}: not in the build context"
+
+
+def test_the_recipe_without_docker_builds_serves_and_passes_its_healthcheck(tmp_path):
+    """The build stage's command on exactly the build context, then the run stage's: the
+    wheel installed alone, gunicorn.conf.py in the working directory, the image's CMD, and
+    its HEALTHCHECK command, with HOST=127.0.0.1 and a free port instead of 0.0.0.0:8000."""
+    source, wheels, venv, app = (tmp_path / n for n in ("src", "wheels", "venv", "app"))
+    for name in build_context():
+        target = source / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target)
+    (build_stage, run_stage) = stages()
+    (build_cmd,) = [rest for name, rest in build_stage if name == "RUN"]
+    assert build_cmd == "pip wheel --no-cache-dir --no-deps --wheel-dir /wheels ."
+    built = _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-cache-dir", "--no-deps",
+                  "--wheel-dir", str(wheels), "."], cwd=source)
+    if built.returncode and "No matching distribution" in built.stderr:
+        pytest.skip("the build backend setuptools==80.9.0 is not installable here: "
+                    + built.stderr.strip().splitlines()[-1])
+    assert built.returncode == 0, built.stderr[-3000:]
+    (wheel,) = wheels.glob("gin_rummy_calculator-*.whl")
+    assert "calculator/_data/templates/index.html" in zipfile.ZipFile(wheel).namelist()
+
+    assert _run([sys.executable, "-m", "venv", "--without-pip", str(venv)]).returncode == 0
+    python = venv / "bin" / "python"
+    installed = _run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q",
+                      "--no-deps", "--no-index", str(wheel)])
+    assert installed.returncode == 0, installed.stderr[-3000:]
+    app.mkdir()
+    shutil.copy2(ROOT / "gunicorn.conf.py", app / "gunicorn.conf.py")
+
+    port = free_port()
+    # the wheel's dependencies from this venv's site-packages, as a plain path (its editable
+    # install of the source tree is not activated that way)
+    env = dict(os.environ, HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="1",
+               PYTHONPATH=sysconfig.get_paths()["purelib"])
+    env.pop("GIN_DEBUG", None)
+    (cmd,) = [exec_form(rest) for name, rest in run_stage if name == "CMD"]
+    (health,) = [rest for name, rest in run_stage if name == "HEALTHCHECK"]
+    check = [str(python)] + exec_form(health.split("CMD", 1)[1].strip())[1:]
+
+    def healthcheck() -> int:
+        return _run(check, timeout=10, cwd=app, env=env).returncode
+
+    server = subprocess.Popen([str(python), "-m", *cmd, "--control-socket",
+                               str(tmp_path / "gunicorn.ctl")], cwd=app, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while healthcheck() != 0 and time.monotonic() < deadline:
+            assert server.poll() is None, server.stdout.read()
+            time.sleep(0.2)
+        assert healthcheck() == 0
+        where = _run([str(python), "-c", "import calculator; print(calculator.__file__)"],
+                     cwd=app, env=env).stdout
+        assert where.startswith(str(venv)), where
+    finally:
+        server.send_signal(signal.SIGTERM)
+        code = server.wait(40)
+    assert code == 0
+    assert healthcheck() != 0, "the HEALTHCHECK passes with nothing listening"
+
+
+# --- Kubernetes ----------------------------------------------------------------------------
+
+def manifests() -> dict[str, dict]:
+    found = {}
+    for path in sorted(K8S.glob("*.yaml")):
+        for document in yaml.safe_load_all(path.read_text()):
+            found[f"{document['kind']}/{document['metadata']['name']}"] = document
+    return found
+
+
+@pytest.mark.parametrize("version", K8S_VERSIONS)
+def test_every_manifest_is_valid_for_kubernetes(version):
+    found = manifests()
+    kinds = {key.split("/")[0] for key in found}
+    assert kinds == {"Deployment", "Service", "HorizontalPodAutoscaler",
+                     "PodDisruptionBudget", "ConfigMap"}, kinds
+    for key, document in found.items():
+        kubernetes_validate.validate(document, version, strict=True)
+
+
+def test_the_validator_does_refuse_a_broken_manifest():
+    broken = json.loads(json.dumps(manifests()["Deployment/gin-rummy-calculator"]))
+    broken["spec"]["template"]["spec"]["containers"][0]["readinessProbe"]["httpGet"]["pth"] = "/"
+    with pytest.raises(kubernetes_validate.ValidationError):
+        kubernetes_validate.validate(broken, K8S_VERSIONS[-1], strict=True)
+    broken = json.loads(json.dumps(manifests()["Deployment/gin-rummy-calculator"]))
+    broken["spec"]["replicas"] = "two"
+    with pytest.raises(kubernetes_validate.ValidationError):
+        kubernetes_validate.validate(broken, K8S_VERSIONS[-1], strict=False)
+
+
+def _containers() -> dict[str, dict]:
+    pod = manifests()["Deployment/gin-rummy-calculator"]["spec"]["template"]["spec"]
+    return {container["name"]: container for container in pod["containers"]}
+
+
+def _mib(quantity: str) -> float:
+    number, unit = re.fullmatch(r"(\d+)(Mi|Gi)", quantity).groups()
+    return int(number) * (1024 if unit == "Gi" else 1)
+
+
+def test_the_deployment_probes_healthz_and_sizes_memory_from_the_measured_workers():
+    app = _containers()["app"]
+    env = {item["name"]: item["value"] for item in app["env"]}
+    port = int(env["PORT"])
+    assert app["ports"][0]["containerPort"] == port
+    for probe in ("readinessProbe", "livenessProbe"):
+        assert app[probe]["httpGet"]["path"] == "/healthz"
+        assert app[probe]["httpGet"]["port"] == app["ports"][0]["name"]
+    workers = int(env["WEB_CONCURRENCY"])
+    worst = MASTER_MIB + workers * WORKER_PEAK_MIB
+    assert _mib(app["resources"]["requests"]["memory"]) >= worst
+    assert _mib(app["resources"]["limits"]["memory"]) > _mib(app["resources"]["requests"]["memory"])
+    assert float(app["resources"]["requests"]["cpu"]) >= workers / 2  # CPU-bound workers
+    # the same non-root user as the image
+    (user,) = [rest for name, rest in stages()[-1] if name == "USER"]
+    assert app["securityContext"]["runAsUser"] == int(user.split(":")[0])
+
+
+def test_a_pod_stops_gracefully_within_its_grace_period():
+    pod = manifests()["Deployment/gin-rummy-calculator"]["spec"]["template"]["spec"]
+    graceful = runpy.run_path(str(ROOT / "gunicorn.conf.py"))["graceful_timeout"]
+    for container in pod["containers"]:
+        pause = int(container["lifecycle"]["preStop"]["exec"]["command"][1])
+        assert pod["terminationGracePeriodSeconds"] > pause + graceful
+
+
+def test_the_service_reaches_nginx_and_nginx_reaches_gunicorn_in_the_pod(nginx_installed,
+                                                                          tmp_path):
+    found = manifests()
+    containers = _containers()
+    nginx_port = containers["nginx"]["ports"][0]
+    (service_port,) = found["Service/gin-rummy-calculator"]["spec"]["ports"]
+    assert service_port["targetPort"] == nginx_port["name"]
+    config = found["ConfigMap/gin-rummy-calculator-nginx"]["data"]["nginx.conf"]
+    assert (K8S / "nginx-configmap.yaml").read_text() == topology.k8s_configmap(), \
+        "deploy/k8s/nginx-configmap.yaml is stale: python deploy/topology.py --write-configmap"
+    # the YAML block holds the rendered deploy/nginx.conf exactly
+    assert config == topology.render(topology.TEMPLATE.read_text(), "8080", ["127.0.0.1:8000"],
+                                     topology.Limits(), "1")
+    app_port = {i["name"]: i["value"] for i in containers["app"]["env"]}["PORT"]
+    assert f"server 127.0.0.1:{app_port} " in config
+    assert f"listen {nginx_port['containerPort']};" in config
+    # nginx accepts it (a prefix of its own with logs/ and temp/, as the pod's command makes)
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "temp").mkdir()
+    (tmp_path / "nginx.conf").write_text(config)
+    done = _run([topology.nginx_binary(), "-t", "-q", "-p", f"{tmp_path}/", "-c",
+                 str(tmp_path / "nginx.conf"), "-e", str(tmp_path / "logs" / "error.log")])
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_autoscaler_and_the_disruption_budget_cover_the_deployment():
+    found = manifests()
+    deployment = found["Deployment/gin-rummy-calculator"]
+    labels = deployment["spec"]["template"]["metadata"]["labels"]
+    hpa = found["HorizontalPodAutoscaler/gin-rummy-calculator"]["spec"]
+    assert hpa["scaleTargetRef"] == {"apiVersion": "apps/v1", "kind": "Deployment",
+                                     "name": deployment["metadata"]["name"]}
+    assert hpa["minReplicas"] >= 2 and hpa["maxReplicas"] > hpa["minReplicas"]
+    assert [m["resource"]["name"] for m in hpa["metrics"]] == ["cpu"]
+    pdb = found["PodDisruptionBudget/gin-rummy-calculator"]["spec"]
+    assert pdb["selector"]["matchLabels"].items() <= labels.items()
+    assert pdb["maxUnavailable"] < hpa["minReplicas"]
+    assert deployment["spec"]["strategy"]["rollingUpdate"]["maxUnavailable"] == 0
+    service = found["Service/gin-rummy-calculator"]["spec"]
+    assert service["type"] == "ClusterIP" and service["selector"].items() <= labels.items()
