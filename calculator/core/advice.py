@@ -1,0 +1,348 @@
+"""A position's advice: what to draw, what to discard, whether to knock, with exact odds
+and a plain reason for each choice.
+
+The exact parts (live and dead cards, each discard's deadwood, outs, the odds of gin or a
+knock after the next draw, its danger, taking the face-up card against drawing, and the odds
+of a knock or gin within three draws) are worked out over the cards I have not seen, each
+equally likely to be anywhere I cannot see (`odds`). The knock decision samples the
+opponent's hand (`sampler`). docs/ADVICE.md has the formulas.
+"""
+from __future__ import annotations
+
+from random import Random
+from typing import NamedTuple
+
+from .cards import RANK_NAMES, Card, mask_cards
+from .melds import best_discard_deadwood_of_mask, deadwood_of_mask, discard_deadwoods_of_mask
+from .draws import bits_of, discard_draw_summary, draw_deadwoods, index_of
+from .odds import PAIRS, adjusted_danger, card_weights, danger, falling_ratios, fewest_draws, \
+    Within, live_melds, waiting_melds, within_draws
+from .position import Position, read_position
+from .sampler import KnockOdds, knock_odds, opponent_hands
+
+# A discard the opponent can meld costs me about this much, in points of my own deadwood:
+# the ranking's danger term (docs/ADVICE.md).
+DANGER_POINTS = 6.0
+# Far behind, each unit of P(gin after the next draw) is worth this much deadwood.
+GIN_POINTS = 10.0
+FAR_BEHIND = 50       # points behind in the game that make gin worth playing for
+CLOSE_TO_TARGET = 25  # points from the target that make a game close
+OUTLOOK_DRAWS = 3     # P(knock or gin) within 1..3 draws
+
+
+class DiscardChoice(NamedTuple):
+    card: Card
+    deadwood: int
+    can_knock: bool
+    gin: bool
+    gin_outs: tuple[Card, ...]
+    knock_outs: tuple[Card, ...]
+    p_gin: float           # after the next draw: share of unseen cards that give gin
+    p_knock: float         # ... that allow a knock
+    expected_deadwood: float  # mean lowest deadwood after the next draw
+    danger: float          # exact P(the opponent holds two cards that meld it)
+    adjusted_danger: float  # the same, weighing their discards, passes and pickups
+    dead: bool             # no meld of three is left that could take it
+    cost: float            # the ranking's measure: lower is better
+    reason: str
+
+
+class LiveCard(NamedTuple):
+    card: Card
+    melds: int             # melds of three it can still join
+    most: int              # 6 for a middle card, 4 for an ace or a king
+
+
+class Completion(NamedTuple):
+    card: Card             # an unseen card
+    melds: tuple[tuple[Card, Card], ...]  # my pairs it would make a meld of three with
+
+
+class DrawChoice(NamedTuple):
+    """10 cards with a face-up card: take it or draw from the stock."""
+
+    take: bool
+    face_up: Card | None
+    take_deadwood: int | None      # lowest deadwood after taking it (and the best discard)
+    take_discard: Card | None
+    draw_deadwood: float           # expected lowest deadwood after a stock draw
+    draw_p_gin: float
+    draw_p_knock: float
+    reason: str
+
+
+class Outlook(NamedTuple):
+    """The hand I keep, looking ahead: draws left and the odds within each."""
+
+    kept: tuple[Card, ...]
+    draws_left: int
+    within: tuple[Within, ...]  # P(knock or gin), P(gin) within 1, 2, 3 draws
+    draws_to_knock: int | None
+    draws_to_gin: int | None
+
+
+class KnockDecision(NamedTuple):
+    knock: bool
+    odds: KnockOdds
+    gin_within: tuple[tuple[int, float], ...]  # waiting instead: P(gin) within k draws
+    reason: str
+
+
+class Advice(NamedTuple):
+    position: Position
+    action: str            # discard, knock, gin, take, draw
+    summary: str           # the advice in words
+    discards: tuple[DiscardChoice, ...]  # ranked, best first (after taking, for 10 cards)
+    draw: DrawChoice | None
+    live: tuple[LiveCard, ...]
+    completions: tuple[Completion, ...]
+    outlook: Outlook | None
+    knock: KnockDecision | None
+    scores_note: str | None
+    unseen: int
+
+
+def advise(hand, discards=(), face_up=None, opponent_took=(), opponent_passed=(), stock=None,
+           rules=None, upcard=None, scores=None, samples=None, seed=None) -> Advice:
+    """Advice for a position (see `read_position` for the arguments).
+
+    >>> a = advise("As 2s 3s 4h 5h 6h 7c 7d 7h Kd Qc", samples=200)
+    >>> a.action, str(a.discards[0].card)
+    ('knock', 'Kd')
+    """
+    return advise_position(read_position(hand, discards, face_up, opponent_took,
+                                         opponent_passed, stock, rules, upcard, scores,
+                                         samples, seed))
+
+
+def advise_position(position: Position, sample: bool = True) -> Advice:
+    """The full advice; `sample=False` leaves out the parts that look ahead (the outlook and
+    the knock decision), which is the exact advice alone."""
+    mine, unseen = position.mine, position.unseen
+    draw = None
+    if len(position.hand) == 10:
+        draw = draw_choice(position)
+        take_hand = mine | position.face_up.bit if position.face_up else 0
+        ranked = rank_discards(position, take_hand, position.face_up.bit) if take_hand else ()
+        kept = (take_hand ^ ranked[0].card.bit if draw.take else mine) if ranked else mine
+    else:
+        ranked = rank_discards(position, mine, 0)
+        kept = mine ^ ranked[0].card.bit
+    live = tuple(LiveCard(c, live_melds(c.index, mine | unseen), len(PAIRS[c.index]))
+                 for c in position.hand)
+    waiting = tuple(Completion(Card.from_index(index_of(bit)), tuple(
+        tuple(mask_cards(pair)) for pair in pairs))
+        for bit, pairs in waiting_melds(kept, unseen).items())
+    outlook = knock = None
+    if sample:
+        outlook = look_ahead(position, kept, draw)
+        eleven = mine if len(position.hand) == 11 else (
+            mine | position.face_up.bit if draw and draw.take else 0)
+        if eleven:
+            knock = knock_decision(position, eleven, outlook)
+    action, summary = _summary(position, ranked, draw, knock)
+    return Advice(position, action, summary, ranked, draw, live, waiting, outlook, knock,
+                  _scores_note(position), unseen.bit_count())
+
+
+# --- the exact parts -------------------------------------------------------------------------
+
+def rank_discards(position: Position, hand: int, keep: int) -> tuple[DiscardChoice, ...]:
+    """Every discard of an 11-card hand but the `keep` card (one just taken), ranked."""
+    unseen, held = position.unseen, position.held
+    total = unseen.bit_count()
+    ratios = falling_ratios(position.opponent_unknown, total)
+    weights = card_weights(unseen, position.shown, bits_of(held))
+    after_discard = discard_deadwoods_of_mask(hand)
+    gin_bias = GIN_POINTS if _far_behind(position) else 0.0
+    limit, possible = position.limit, unseen | held
+    choices = []
+    for bit, draws in discard_draw_summary(hand, keep, unseen, limit).items():
+        index = index_of(bit)
+        deadwood = after_discard[bit]
+        knock, gin = draws.knock, draws.gin
+        expected = draws.total / total
+        exact = danger(index, unseen, held, ratios)
+        adjusted = adjusted_danger(index, unseen, held, ratios, weights, exact)
+        dead = not any(pair & possible == pair for pair in PAIRS[index])
+        p_gin, p_knock = gin.bit_count() / total, knock.bit_count() / total
+        cost = (deadwood + expected) / 2 + DANGER_POINTS * adjusted - gin_bias * p_gin
+        choices.append([Card.from_index(index), deadwood, deadwood <= limit,
+                        deadwood == 0, mask_cards(gin), mask_cards(knock), p_gin, p_knock,
+                        expected, exact, adjusted, dead, cost])
+    # lower cost first; then lower deadwood, the higher card thrown, card order
+    choices.sort(key=lambda c: (round(c[12], 9), c[1], -c[0].points, c[0].index))
+    return tuple(DiscardChoice(*c, _reason(c, hand, position)) for c in choices)
+
+
+def draw_choice(position: Position) -> DrawChoice:
+    """Take the face-up card or draw: the lowest deadwood after taking it (and discarding
+    another card) against the expected lowest deadwood after a stock draw, exact over the
+    unseen cards (each equally likely to be the next card of the stock)."""
+    mine, unseen, top = position.mine, position.unseen, position.face_up
+    after = draw_deadwoods(mine, unseen)
+    total = unseen.bit_count()
+    expected = sum(after.values()) / total
+    p_gin = sum(1 for v in after.values() if v == 0) / total
+    p_knock = sum(1 for v in after.values() if v <= position.limit) / total
+    if top is None:
+        return DrawChoice(False, None, None, None, expected, p_gin, p_knock,
+                          f"Draw from the stock: no face-up card to take; you can expect "
+                          f"{expected:.1f} deadwood after it.")
+    options = discard_deadwoods_of_mask(mine | top.bit)
+    options.pop(top.bit)  # the card just taken may not be thrown back
+    best = min(options.values())
+    discard = Card.from_index(index_of(min(b for b, v in options.items() if v == best)))
+    take = best < expected
+    now = deadwood_of_mask(mine)
+    if take:
+        reason = (f"Take {top.glyph}: it brings your deadwood from {now} to {best} "
+                  f"(throwing {discard.glyph}), better than the {expected:.1f} a stock draw "
+                  f"gives on average.")
+    else:
+        reason = (f"Draw from the stock: taking {top.glyph} leaves {best} deadwood at best, "
+                  f"while a stock draw gives {expected:.1f} on average"
+                  + (f" and a {p_gin:.0%} chance of gin." if p_gin else "."))
+    return DrawChoice(take, top, best, discard, expected, p_gin, p_knock, reason)
+
+
+def look_ahead(position: Position, kept: int, draw: DrawChoice | None) -> Outlook:
+    """The kept 10 cards over my next stock draws (up to three, as many as the stock
+    allows): exact by enumeration (see `odds.within_draws`)."""
+    draws = min(OUTLOOK_DRAWS, position.my_draws_left - (1 if draw and draw.take else 0))
+    within = within_draws(kept, position.unseen, position.limit, draws,
+                          Random(position.seed)) if draws > 0 else []
+    deadwood = deadwood_of_mask(kept)
+    to_knock, to_gin = fewest_draws(within, deadwood <= position.limit, deadwood == 0)
+    return Outlook(mask_cards(kept), max(0, position.my_draws_left), tuple(within), to_knock,
+                   to_gin)
+
+
+def knock_decision(position: Position, eleven: int, outlook: Outlook) -> KnockDecision | None:
+    """Knock now, or play on for gin: the sampled odds of knocking against the chance of gin
+    in the next draws, changed by the game's scores (docs/ADVICE.md)."""
+    if best_discard_deadwood_of_mask(eleven) > position.limit:
+        return None
+    rng = Random(position.seed)
+    hands = opponent_hands(position, position.samples, rng)
+    odds = knock_odds(eleven, position, hands)
+    if odds is None:
+        return None
+    gin_within = tuple((w.draws, w.gin) for w in outlook.within)
+    later_gin = gin_within[-1][1] if gin_within else 0.0
+    if odds.outcome != "knock":
+        return KnockDecision(True, odds, gin_within, f"{'Big gin' if odds.outcome == 'big_gin' else 'Gin'}"
+                             f": lay it down, worth about {odds.expected_points:.0f} points.")
+    need, why = 0.55, ""
+    scores = position.scores
+    if position.my_draws_left == 0:
+        need, why = 0.0, " This is the last chance: if you do not knock, the hand is dead."
+    elif scores is not None and _close_game(position, odds.expected_points):
+        need, why = 0.45, " The game is close: ending the hand now keeps the opponent from a gin."
+    elif _far_behind(position) and later_gin >= 0.15:
+        need, why = 0.8, f" You are far behind: a small knock will not catch up, and gin is {later_gin:.0%} within {len(gin_within)} draws."
+    knock = odds.win >= need and odds.expected_points > 0
+    odds_text = (f"knocking with {odds.deadwood} now wins {odds.win:.0%} of the sampled hands"
+                 f" (undercut {odds.undercut:.0%}), worth {odds.expected_points:+.1f} points on "
+                 f"average")
+    if knock:
+        reason = f"Knock: {odds_text}." + why
+    else:
+        reason = (f"Wait: {odds_text}; playing on gives gin {later_gin:.0%} within "
+                  f"{len(gin_within)} draws." + why)
+    return KnockDecision(knock, odds, gin_within, reason)
+
+
+# --- words ------------------------------------------------------------------------------------
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _reason(choice: list, hand: int, position: Position) -> str:
+    """One sentence a casual player understands."""
+    card, deadwood, can_knock, gin, gin_outs, knock_outs = choice[:6]
+    exact, adjusted, dead = choice[9], choice[10], choice[11]
+    lead = f"Throw {card.glyph}: it keeps {deadwood} deadwood"
+    if gin:
+        lead = f"Throw {card.glyph}: the rest is gin"
+    elif gin_outs:
+        lead += f" and {_plural(len(gin_outs), 'live out')} to gin"
+    elif can_knock:
+        lead += ", low enough to knock"
+    elif knock_outs:
+        lead += f" and {_plural(len(knock_outs), 'live card')} that let you knock"
+    if dead:
+        return f"{lead}, and it is dead: {_why_dead(card, hand, position)}."
+    if adjusted < 0.05:
+        return f"{lead}, and it is fairly safe: the opponent melds it {adjusted:.0%} of the time."
+    return f"{lead}, but the opponent can meld it ({adjusted:.0%})."
+
+
+def _why_dead(card: Card, hand: int, position: Position) -> str:
+    """Which cards are gone (mine, seen, or known to be the opponent's but never a pair), so
+    that no meld of three can take the card: "two kings are gone and J♦ is gone"."""
+    gone = ((1 << 52) - 1) & ~(position.unseen | position.held)
+    rank_gone = sum(1 for s in range(4) if s != card.suit and gone >> (s * 13 + card.rank) & 1)
+    name = RANK_NAMES[card.rank]
+    parts = [f"{_number(rank_gone)} other {name}{'s' if rank_gone != 1 else ''} "
+             f"{'are' if rank_gone != 1 else 'is'} gone"]
+    blockers = 0
+    for pair in PAIRS[card.index][3:]:  # the runs through it: each needs a card that is gone
+        blockers |= pair & gone & -(pair & gone)
+    near = mask_cards(blockers)
+    if near:
+        parts.append(f"{' and '.join(c.glyph for c in near)} "
+                     f"{'is' if len(near) == 1 else 'are'} gone")
+    return " and ".join(parts)
+
+
+def _number(count: int) -> str:
+    return ("no", "one", "two", "three")[count] if count < 4 else str(count)
+
+
+def _summary(position, ranked, draw, knock) -> tuple[str, str]:
+    if draw is not None:
+        if not draw.take:
+            return "draw", draw.reason
+        first = ranked[0]
+        if knock is not None and knock.knock:
+            return "take", (f"{draw.reason} Then knock: throw {first.card.glyph} face down. "
+                            f"{knock.reason}")
+        return "take", f"{draw.reason} Then: {first.reason}"
+    first = ranked[0]
+    if knock is not None and knock.knock:
+        action = knock.odds.outcome if knock.odds.outcome != "knock" else "knock"
+        discard = knock.odds.discard
+        throw = f"Discard {discard.glyph} face down and lay down your melds. " if discard else ""
+        return ("gin" if action == "big_gin" else action), f"{throw}{knock.reason}"
+    if knock is not None:
+        return "discard", f"{first.reason} {knock.reason}"
+    return "discard", first.reason
+
+
+def _far_behind(position: Position) -> bool:
+    scores = position.scores
+    return scores is not None and scores.opponent - scores.me >= FAR_BEHIND
+
+
+def _close_game(position: Position, expected_points: float) -> bool:
+    """My knock would likely end the game, or the opponent is near the target (a gin or an
+    undercut of theirs could end it)."""
+    scores, target = position.scores, position.rules.target
+    return (scores.me + expected_points >= target
+            or scores.opponent >= target - CLOSE_TO_TARGET)
+
+
+def _scores_note(position: Position) -> str | None:
+    scores = position.scores
+    if scores is None:
+        return None
+    target = position.rules.target
+    if _far_behind(position):
+        return (f"You trail {scores.me} to {scores.opponent}: discards that keep gin chances "
+                f"rank higher, and a knock needs 80% to win unless gin is unlikely.")
+    if scores.me >= target - CLOSE_TO_TARGET or scores.opponent >= target - CLOSE_TO_TARGET:
+        return (f"The game is close ({scores.me} to {scores.opponent}, playing to {target}): "
+                f"knock as soon as a knock wins 45% of the time, to end the hand first.")
+    return f"At {scores.me} to {scores.opponent} the scores do not change the advice."

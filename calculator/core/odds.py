@@ -1,0 +1,339 @@
+"""Exact odds over the cards a player has not seen: draws, outs, live melds and danger.
+
+The model (docs/ADVICE.md): every card whose place I do not know ("unseen": not in my hand,
+not in the discard pile, not known to be in the opponent's hand) is equally likely to be any
+of them. The opponent's unknown cards are then a uniform random subset of the unseen cards,
+and the next card I draw from the stock is uniform over the unseen cards.
+
+Everything here works on 52-bit masks (bit = suit * 13 + rank), as the engine does.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from math import sqrt
+from random import Random
+from typing import NamedTuple
+from itertools import combinations
+
+from .draws import bits_of, draw_deadwoods, index_of
+from .melds import best_discard_deadwood_of_mask, best_discards_of_mask, \
+    discard_deadwoods_of_mask
+
+ALL = (1 << 52) - 1
+
+
+def _partner_pairs(index: int) -> tuple[int, ...]:
+    """The pairs of cards that make a meld of three with this card: the three pairs of its
+    rank in the other suits, and the runs of three through it (3 for a middle card, 1 for an
+    ace or a king): 6 pairs for a middle card, 4 for an ace or a king."""
+    suit, rank = divmod(index, 13)
+    others = [s for s in range(4) if s != suit]
+    pairs = [1 << (a * 13 + rank) | 1 << (b * 13 + rank) for a, b in combinations(others, 2)]
+    for low in (rank - 2, rank - 1, rank):
+        if low >= 0 and low + 2 <= 12:
+            pairs.append(sum(1 << (suit * 13 + r) for r in range(low, low + 3) if r != rank))
+    return tuple(pairs)
+
+
+PAIRS = tuple(_partner_pairs(i) for i in range(52))
+
+
+def _union_of(pairs: tuple[int, ...]) -> int:
+    union = 0
+    for pair in pairs:
+        union |= pair
+    return union
+
+
+# every card that shares a meld of three with the card
+PARTNERS = tuple(_union_of(pairs) for pairs in PAIRS)
+
+
+# --- danger: can the opponent meld my discard? ----------------------------------------------
+
+def falling_ratios(n: int, total: int) -> list[float]:
+    """F[k] = P(k given unseen cards are all among the opponent's n unknown cards), for a
+    uniform n-subset of `total` unseen cards: n(n-1)..(n-k+1) / total(total-1)..(total-k+1)."""
+    ratios = [1.0]
+    for k in range(8):
+        ratios.append(ratios[-1] * (n - k) / (total - k) if n - k > 0 and total - k > 0
+                      else 0.0)
+    return ratios
+
+
+def _possible_pairs(index: int, possible: int) -> list[int]:
+    return [pair for pair in PAIRS[index] if pair & possible == pair]
+
+
+def _union_terms(pairs: list[int]) -> list[tuple[int, int]]:
+    """Inclusion-exclusion over the pairs: (union of a non-empty subset of pairs, sign)."""
+    terms: list[tuple[int, int]] = []
+    for pair in pairs:
+        terms += [(union | pair, -sign) for union, sign in terms]
+        terms.append((pair, 1))
+    return terms
+
+
+@lru_cache(maxsize=1 << 16)
+def _danger_coefficients(index: int, unseen_near: int, held_near: int) -> tuple[int, ...]:
+    """c[k] such that danger = sum c[k] F[k]: inclusion-exclusion over the possible pairs
+    (up to 63 terms) collapsed by how many unseen cards each term needs. It depends only on
+    the state of the card's (at most 7) meld partners, so it is worked out once per state."""
+    coefficients = [0] * 9
+    for union, sign in _union_terms(_possible_pairs(index, unseen_near | held_near)):
+        coefficients[(union & unseen_near).bit_count()] += sign
+    return tuple(coefficients)
+
+
+def danger(index: int, unseen: int, forced: int, ratios: list[float]) -> float:
+    """The exact probability that the opponent holds two cards that make a set or a run of
+    three with the card: inclusion-exclusion over those pairs, the opponent's known cards
+    (`forced`) in their hand for certain, the rest uniform over the unseen cards."""
+    near = PARTNERS[index]
+    total = 0.0
+    for k, c in enumerate(_danger_coefficients(index, unseen & near, forced & near)):
+        if c:
+            total += c * ratios[k]
+    return min(1.0, max(0.0, total))
+
+
+# How much one of their discards or passes of a card that melds with x lowers the odds that
+# they hold x, and how much a card they took raises them (docs/ADVICE.md).
+PASS_FACTOR = 0.5
+TAKE_FACTOR = 2.0
+
+
+def card_weights(unseen: int, shown: list[int], took: list[int]) -> dict[int, float]:
+    """Each unseen card's weight relative to the mean (1.0 when nothing is known): halved for
+    each card the opponent threw or passed that shares a meld of three with it, doubled for
+    each card they took and hold that does."""
+    weights = dict.fromkeys(bits_of(unseen), 1.0)
+    if not weights:
+        return weights
+    for cards, factor in ((shown, PASS_FACTOR), (took, TAKE_FACTOR)):
+        for card in cards:
+            for bit in bits_of(PARTNERS[index_of(card)] & unseen):
+                weights[bit] *= factor
+    mean = sum(weights.values()) / len(weights)
+    return {bit: weight / mean for bit, weight in weights.items()}
+
+
+def waiting_melds(mine: int, unseen: int) -> dict[int, list[int]]:
+    """My melds-in-waiting: each unseen card (bit) -> the pairs of my cards it would make a
+    meld of three with."""
+    found: dict[int, list[int]] = {}
+    for bit in bits_of(mine):
+        for pair in PAIRS[index_of(bit)]:
+            if pair & unseen and pair & mine:  # one card of the pair mine, the other unseen
+                drawn = pair & unseen
+                mate = pair & mine
+                mine_pair = bit | mate
+                pairs = found.setdefault(drawn, [])
+                if mine_pair not in pairs:
+                    pairs.append(mine_pair)
+    return dict(sorted(found.items()))
+
+
+def _independent_danger(index: int, p: dict[int, float]) -> float:
+    """P(some pair of the card's melds is held) when each card is held independently with
+    probability p[bit] (0 for a card not in p). The set cards and the run cards are
+    disjoint; the run pairs are consecutive along x-2, x-1, x+1, x+2, so P(no run pair) is
+    a walk along that path."""
+    suit, rank = divmod(index, 13)
+    q = [p.get(1 << (s * 13 + rank), 0.0) for s in range(4) if s != suit]
+    none_or_one = (1 - q[0]) * (1 - q[1]) * (1 - q[2]) + sum(
+        q[i] * (1 - q[(i + 1) % 3]) * (1 - q[(i + 2) % 3]) for i in range(3))
+    path = [p.get(1 << (suit * 13 + r), 0.0) if 0 <= r <= 12 else 0.0
+            for r in (rank - 2, rank - 1, rank + 1, rank + 2)]
+    free, last_held = 1.0, 0.0  # P(no pair so far, last card not held / held)
+    for x in path:
+        free, last_held = (free + last_held) * (1 - x), free * x
+    return 1 - none_or_one * (free + last_held)
+
+
+def adjusted_danger(index: int, unseen: int, forced: int, ratios: list[float],
+                    weights: dict[int, float], exact: float | None = None) -> float:
+    """The exact danger scaled by how much the weights change it in a model where each card
+    is held independently (unseen: n/N times its weight, capped at 1; known: 1): equal to the
+    exact danger when the card's partners all weigh 1."""
+    exact = danger(index, unseen, forced, ratios) if exact is None else exact
+    near = PARTNERS[index]
+    if not exact or all(weights.get(b, 1.0) == 1.0 for b in bits_of(near & unseen)):
+        return exact
+    base = ratios[1]  # n / N
+    plain, weighted = {}, {}
+    for bit in bits_of(near & (unseen | forced)):
+        if bit & forced:
+            plain[bit] = weighted[bit] = 1.0
+        else:
+            plain[bit] = base
+            weighted[bit] = min(1.0, base * weights[bit])
+    reference = _independent_danger(index, plain)
+    if not reference:
+        return exact
+    return min(1.0, max(0.0, exact * _independent_danger(index, weighted) / reference))
+
+
+def live_melds(index: int, alive: int) -> int:
+    """How many melds of three the card can still join: pairs whose cards are all `alive`
+    (mine, or unseen); a meld needing a card seen elsewhere is gone."""
+    return sum(1 for pair in PAIRS[index] if pair & alive == pair)
+
+
+def completions(bit: int, mine: int) -> list[int]:
+    """The pairs of my cards that the card would make a meld of three with."""
+    return [pair for pair in PAIRS[index_of(bit)] if pair & mine == pair]
+
+
+# --- several draws: P(knock or gin within k stock draws) -------------------------------------
+
+def greedy_keep(hand11: int) -> int:
+    """The 10 cards kept after discarding to the lowest deadwood (first such card in card
+    order): the policy the k-draw odds and the self-play baseline use."""
+    _, bits = best_discards_of_mask(hand11)
+    return hand11 ^ (bits & -bits)
+
+
+def keep_without(hand11: int, keep: int) -> int:
+    """The lowest-deadwood discard that is not one of the `keep` cards (a card just taken
+    from the pile may not be thrown back); the first in card order on ties."""
+    after = discard_deadwoods_of_mask(hand11)
+    best = min(value for bit, value in after.items() if not bit & keep)
+    bit = min(bit for bit, value in after.items() if value == best and not bit & keep)
+    return hand11 ^ bit
+
+
+class Within(NamedTuple):
+    """P(a knock is possible) and P(gin) within `draws` stock draws, and the standard error
+    of each (0 when worked out exactly)."""
+
+    draws: int
+    knock: float
+    gin: float
+    knock_error: float = 0.0
+    gin_error: float = 0.0
+
+
+THIRD_DRAW_PATHS = 400  # two-draw lines followed exactly to the third draw, at most
+
+
+def within_draws(kept: int, unseen: int, limit: int, draws: int, rng: Random | None = None,
+                 paths_cap: int = THIRD_DRAW_PATHS) -> list[Within]:
+    """P(can knock) and P(gin) within j stock draws, j = 1..draws (at most 3), for a 10-card
+    hand: each draw followed by the lowest-deadwood discard (`greedy_keep`), draws uniform
+    over the unseen cards without replacement (the opponent's draws in between are cards I
+    do not see, so my next card is still uniform over what I have not seen).
+
+    One and two draws are exact: every ordered pair of unseen cards. The third draw is exact
+    when the two-draw lines not yet done (no knock, or no gin, so far) are at most
+    `paths_cap`; else it follows `paths_cap` of them drawn at random with `rng`, and the
+    third draw's share is their mean times how many there are, with that mean's standard
+    error: unbiased, and never below the two-draw odds."""
+    draws = min(draws, 3)
+    if draws <= 0:
+        return []
+    cards = bits_of(unseen)
+    total = len(cards)
+    memo: dict[int, tuple[int, int]] = {}
+
+    def outs_of(hand: int) -> tuple[int, int]:
+        found = memo.get(hand)
+        if found is None:
+            knock = gin = 0
+            for bit, after in draw_deadwoods(hand, unseen & ~hand).items():
+                if after <= limit:
+                    knock |= bit
+                    if after == 0:
+                        gin |= bit
+            found = memo[hand] = (knock, gin)
+        return found
+
+    knock1, gin1 = outs_of(kept)
+    out = [Within(1, knock1.bit_count() / total, gin1.bit_count() / total)]
+    if draws == 1 or total < 2:
+        return out
+    knock2 = gin2 = 0.0  # first success at the second draw
+    lines: list[tuple] = []  # (hand after one draw, cards drawn, done knock, done gin, 2nd)
+    for u in cards:
+        done_k, done_g = bool(u & knock1), bool(u & gin1)
+        if done_k and done_g:
+            continue
+        hand = greedy_keep(kept | u)
+        knock, gin = outs_of(hand)
+        knock &= ~u
+        gin &= ~u
+        if not done_k:
+            knock2 += knock.bit_count()
+        if not done_g:
+            gin2 += gin.bit_count()
+        if draws == 3:
+            for v in cards:
+                if v == u:
+                    continue
+                k, g = done_k or bool(v & knock), done_g or bool(v & gin)
+                if not (k and g):
+                    lines.append((hand, u | v, k, g, v))
+    pair_weight = 1 / (total * (total - 1))
+    out.append(Within(2, out[0].knock + knock2 * pair_weight, out[0].gin + gin2 * pair_weight))
+    if draws == 2 or total < 3:
+        return out
+    chosen = lines
+    if len(lines) > paths_cap:
+        chosen = (rng or Random(0)).sample(lines, paths_cap)
+    shares_k, shares_g = [], []
+    for hand, gone, done_k, done_g, v in chosen:
+        knock, gin = outs_of(greedy_keep(hand | v))
+        shares_k.append(0 if done_k else (knock & ~gone).bit_count() / (total - 2))
+        shares_g.append(0 if done_g else (gin & ~gone).bit_count() / (total - 2))
+    scale = len(lines) * pair_weight
+    errors = [0.0, 0.0]
+    if chosen is not lines:
+        errors = [scale * _standard_error(shares) for shares in (shares_k, shares_g)]
+    mean_k = sum(shares_k) / len(chosen) if chosen else 0.0
+    mean_g = sum(shares_g) / len(chosen) if chosen else 0.0
+    out.append(Within(3, min(1.0, out[1].knock + scale * mean_k),
+                      min(1.0, out[1].gin + scale * mean_g), errors[0], errors[1]))
+    return out
+
+
+def _standard_error(values: list[float]) -> float:
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = sum(values) / n
+    return sqrt(sum((x - mean) ** 2 for x in values) / (n - 1) / n)
+
+
+def simulate_within_draws(kept: int, unseen: int, limit: int, draws: int, trials: int,
+                          rng) -> list[tuple[float, float]]:
+    """`within_draws` by seeded simulation: `trials` random sequences of draws under the
+    same policy. The standard error of each share p is sqrt(p(1-p)/trials)."""
+    cards = bits_of(unseen)
+    knock_hits = [0] * draws
+    gin_hits = [0] * draws
+    for _ in range(trials):
+        hand = kept
+        sequence = rng.sample(cards, min(draws, len(cards)))
+        knocked = ginned = False
+        for j, bit in enumerate(sequence):
+            after = best_discard_deadwood_of_mask(hand | bit)
+            knocked = knocked or after <= limit
+            ginned = ginned or after == 0
+            if knocked:
+                knock_hits[j] += 1
+            if ginned:
+                gin_hits[j] += 1
+            hand = greedy_keep(hand | bit)
+        for j in range(len(sequence), draws):
+            knock_hits[j] += knocked
+            gin_hits[j] += ginned
+    return [(knock_hits[j] / trials, gin_hits[j] / trials) for j in range(draws)]
+
+
+def fewest_draws(within: list[Within], already_knock: bool, already_gin: bool
+                 ) -> tuple[int | None, int | None]:
+    """The fewest stock draws that can bring a knock and gin under the draw policy (0 when
+    the hand already can; None when not within the draws looked at)."""
+    knock = 0 if already_knock else next((w.draws for w in within if w.knock > 0), None)
+    gin = 0 if already_gin else next((w.draws for w in within if w.gin > 0), None)
+    return knock, gin

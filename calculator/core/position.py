@@ -1,0 +1,234 @@
+"""A position in a hand of play, read and checked: my cards, the discard pile, what the
+opponent took and passed, the stock, the rules and the game's scores.
+
+Every card has one place: my hand, the discard pile (the face-up card on top of it), the
+opponent's hand (cards they took from the pile and have not thrown again), or unseen (the
+stock and the rest of the opponent's hand). A card named in two places, counts that do not
+add up to 52, or a stock the hand cannot have are refused with the place of the conflict.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, cards_mask
+from .errors import CardInBothHandsError, IncompatibleInputError
+from .hands import read_card, read_hand, refuse_shared_cards
+from .rules import DEFAULT_RULES, Rules
+
+INITIAL_STOCK = 31  # 52 cards less two hands of 10 and the first upcard
+DEAD_STOCK = 2      # the hand is dead when the stock is down to two cards
+MAX_SAMPLES = 5_000  # opponent hands sampled for the knock decision (cost is linear)
+DEFAULT_SAMPLES = 1_000
+MAX_SCORE = 100_000
+WHO = ("me", "opponent")
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """One card of the discard pile and who threw it (None: not said)."""
+
+    card: Card
+    by: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Scores:
+    """Both players' game totals before this hand."""
+
+    me: int
+    opponent: int
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    hand: tuple[Card, ...]
+    pile: tuple[Discard, ...]        # oldest first; the face-up card (if any) last
+    face_up: Card | None             # the top of the pile I may take (10 cards only)
+    took: tuple[Card, ...]           # cards the opponent took from the pile, as given
+    passed: tuple[Card, ...]         # face-up cards the opponent declined
+    stock: int
+    rules: Rules
+    limit: int
+    multiplier: int
+    scores: Scores | None
+    samples: int
+    seed: int
+    mine: int = 0        # the masks of my cards, the pile's, the opponent's known cards
+    pile_mask: int = 0   # (taken from the pile and not thrown again: a card thrown again
+    held: int = 0        # is in the pile, or in my hand if I took it back) and the unseen
+    unseen: int = 0
+
+    def __post_init__(self):
+        mine = cards_mask(self.hand)
+        pile = cards_mask(d.card for d in self.pile)
+        held = cards_mask(self.took) & ~pile & ~mine
+        for name, value in (("mine", mine), ("pile_mask", pile), ("held", held),
+                            ("unseen", ((1 << 52) - 1) & ~(mine | pile | held))):
+            object.__setattr__(self, name, value)
+
+    @property
+    def opponent_unknown(self) -> int:
+        """How many of the opponent's 10 cards I do not know."""
+        return 10 - self.held.bit_count()
+
+    @property
+    def shown(self) -> list[int]:
+        """Card bits the opponent let go (their discards and passes): they did not want them."""
+        bits = [d.card.bit for d in self.pile if d.by == "opponent"]
+        return bits + [c.bit for c in self.passed if c.bit not in bits]
+
+    @property
+    def my_draws_left(self) -> int:
+        """How many more times I can draw from the stock before the hand is dead: each round
+        the opponent draws one and I draw one, and the hand ends when two are left."""
+        if len(self.hand) == 10:  # my draw comes first
+            return 1 + max(0, (self.stock - 1 - DEAD_STOCK) // 2)
+        return max(0, (self.stock - DEAD_STOCK) // 2)
+
+    @property
+    def opponent_draws(self) -> int:
+        """About how many cards the opponent has drawn since the deal: their half of the
+        stock drawn so far (after my draw, the smaller half; before it, the larger), and the
+        cards they took from the pile."""
+        drawn = max(0, INITIAL_STOCK - self.stock)
+        share = drawn // 2 if len(self.hand) == 11 else (drawn + 1) // 2
+        return share + len(self.took)
+
+
+def read_position(hand, discards=(), face_up=None, opponent_took=(), opponent_passed=(),
+                  stock=None, rules: Rules | None = None, upcard=None, scores=None,
+                  samples: int | None = None, seed: int | None = None) -> Position:
+    """Read and check a position. `discards` is the pile, oldest first, each a card or a
+    (card, by) pair or a `Discard`, `by` being "me" or "opponent"; `scores` a (me, opponent)
+    pair or a mapping with those keys. Raises the core's errors with their places."""
+    rules = rules or DEFAULT_RULES
+    cards = read_hand(hand, (10, 11), ("hand",))
+    pile = [_read_discard(entry, i) for i, entry in enumerate(_listed(discards, "discards"))]
+    pile_cards = [d.card for d in pile]
+    took = read_hand(_listed(opponent_took, "opponent_took"), None, ("opponent_took",),
+                     "opponent_took") if opponent_took else []
+    passed = read_hand(_listed(opponent_passed, "opponent_passed"), None,
+                       ("opponent_passed",), "opponent_passed") if opponent_passed else []
+    refuse_shared_cards((("hand",), cards), (("discards",), pile_cards))
+    _check_pile_twice(pile_cards)
+    top = read_card(face_up, ("face_up",)) if face_up is not None else None
+    if top is not None:
+        if len(cards) == 11:
+            raise IncompatibleInputError(
+                "face_up is the card I may take before drawing: give 10 cards with it, or 11 "
+                "cards (after drawing) without it", ("face_up",))
+        if top in cards:
+            raise CardInBothHandsError(top, ("face_up",), ("hand", cards.index(top)))
+        if top in pile_cards and pile_cards.index(top) != len(pile) - 1:
+            raise IncompatibleInputError(
+                f"face_up {top} is the top of the discard pile, but discards lists it at "
+                f"{pile_cards.index(top) + 1} of {len(pile)}, under other cards",
+                ("face_up",))
+        if top not in pile_cards:  # on top of the pile: the opponent's discard, or the upcard
+            pile.append(Discard(top, "opponent" if pile else None))
+            pile_cards.append(top)
+    elif len(cards) == 10 and pile:
+        top = pile[-1].card  # before my draw the top of the pile is the card I may take
+    mine, in_pile = cards_mask(cards), cards_mask(pile_cards)
+    for i, card in enumerate(passed):
+        if not card.bit & (mine | in_pile):
+            raise IncompatibleInputError(
+                f"{card} was passed by the opponent, so it is in the discard pile or in my "
+                f"hand: list it in discards", ("opponent_passed", i))
+    held = [c for c in took if not c.bit & (mine | in_pile)]
+    if len(held) > 10:
+        raise IncompatibleInputError(
+            f"the opponent holds 10 cards, but {len(held)} cards taken from the pile are "
+            f"still theirs", ("opponent_took", took.index(held[10])))
+    derived = 52 - len(cards) - 10 - len(pile)
+    stock = _check_stock(stock, derived, len(cards), len(pile))
+    limit = rules.knock_limit_for(_upcard(upcard))
+    return Position(tuple(cards), tuple(pile), top, tuple(took), tuple(passed), stock, rules,
+                    limit, rules.multiplier_for(_upcard(upcard)), _read_scores(scores),
+                    _read_count(samples, DEFAULT_SAMPLES, 1, MAX_SAMPLES, "samples"),
+                    _read_count(seed, 0, 0, 2 ** 32 - 1, "seed"))
+
+
+def _upcard(upcard):
+    return None if upcard is None else read_card(upcard, ("upcard",))
+
+
+def _listed(cards, name: str):
+    if isinstance(cards, (str, list, tuple)):
+        return cards
+    raise IncompatibleInputError(f"{name} is a list of cards", (name,))
+
+
+def _read_discard(entry, index: int) -> Discard:
+    if isinstance(entry, Discard):
+        return entry
+    if isinstance(entry, dict):
+        card, by = entry.get("card"), entry.get("by")
+        where = ("discards", index, "card")
+    elif isinstance(entry, (tuple, list)) and len(entry) == 2:
+        card, by = entry
+        where = ("discards", index)
+    else:
+        card, by, where = entry, None, ("discards", index)
+    if by is not None and by not in WHO:
+        raise IncompatibleInputError(f"'by' is who threw the card: me or opponent, not {by!r}",
+                                     ("discards", index, "by"))
+    if card is None:
+        raise IncompatibleInputError("a discard needs its card", where)
+    return Discard(read_card(card, where), by)
+
+
+def _check_pile_twice(pile_cards: list[Card]) -> None:
+    seen: dict[Card, int] = {}
+    for i, card in enumerate(pile_cards):
+        if card in seen:
+            raise CardInBothHandsError(card, ("discards", i), ("discards", seen[card]))
+        seen[card] = i
+
+
+def _check_stock(stock, derived: int, hand: int, pile: int) -> int:
+    counts = (f"52 cards = {hand} in my hand + 10 in the opponent's + {pile} in the discard "
+              f"pile + {derived} in the stock")
+    need = DEAD_STOCK + (1 if hand == 10 else 0)
+    if stock is not None:
+        if isinstance(stock, bool) or not isinstance(stock, int):
+            raise IncompatibleInputError("stock is a whole number of cards", ("stock",))
+        if stock != derived:
+            raise IncompatibleInputError(
+                f"stock {stock} does not fit the cards named: {counts}", ("stock",))
+    if derived < need:
+        where = ("stock",) if stock is not None else ("discards",)
+        if derived < 0:
+            raise IncompatibleInputError(
+                f"too many cards named: {hand} in my hand, 10 in the opponent's and {pile} in "
+                f"the discard pile make {hand + 10 + pile} of 52", where)
+        raise IncompatibleInputError(
+            f"{counts}: the hand is dead when the stock is down to {DEAD_STOCK} cards, so "
+            f"{'my draw' if hand == 10 else 'this position'} needs at least {need}", where)
+    return derived
+
+
+def _read_scores(scores) -> Scores | None:
+    if scores is None:
+        return None
+    if isinstance(scores, Scores):
+        return scores
+    if isinstance(scores, dict):
+        pair = (scores.get("me"), scores.get("opponent"))
+        places = (("scores", "me"), ("scores", "opponent"))
+    else:
+        pair, places = tuple(scores), (("scores", 0), ("scores", 1))
+    for value, place in zip(pair, places):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SCORE:
+            raise IncompatibleInputError(
+                f"a game total is a whole number from 0 to {MAX_SCORE}", place)
+    return Scores(*pair)
+
+
+def _read_count(value, default: int, low: int, high: int, name: str) -> int:
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise IncompatibleInputError(f"{name} must be a whole number from {low} to {high}",
+                                     (name,))
+    return value

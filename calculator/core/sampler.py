@@ -1,0 +1,168 @@
+"""The knock decision: the opponent's hand sampled consistent with the position, and each
+sample scored with the engine's own spreads and the defender's best lay-offs.
+
+Uniform samples make the opponent far too weak late in a hand: ten cards dealt at random
+average about 28 deadwood at any stage, while a hand played since the deal has been improved
+by every draw (about 13 by the time the pile holds a dozen cards). So each sample is built the
+way a hand is played: ten unseen cards dealt (the cards the opponent is known to hold
+included), then one more unseen card for each card the opponent has drawn since the deal,
+each followed by the discard that leaves the lowest deadwood, never a card known to be
+theirs. The hand as played so far weighs each sample: one that could have knocked after any
+of those discards, and did not, is left out (most players knock when they can; the
+self-play baseline always does); and a hand holding two cards that would have melded a card
+they threw or passed is half as likely (they would have kept it).
+docs/ADVICE.md has the validation against self-play.
+"""
+from __future__ import annotations
+
+from math import sqrt
+from random import Random
+from typing import NamedTuple
+
+from .cards import Card
+from .melds import Arrangement, best_discards_of_mask, deadwood_of_mask
+from .draws import bits_of, index_of
+from .odds import PAIRS, PASS_FACTOR, keep_without
+from .position import Position
+from .spreads import Candidate, evaluate, lowest_spreads
+
+
+# A hand that could have knocked on an earlier turn, but did not, weighs this much: most
+# players knock when they can, and the self-play baseline always does (docs/ADVICE.md).
+KNOCKABLE_WEIGHT = 0.0
+
+
+class OpponentHand(NamedTuple):
+    mask: int
+    weight: float
+    deadwood: int
+
+
+REDRAWS = 6  # tries for a draw that does not let the hand knock, per draw
+
+
+def build_hand(rng: Random, pool: list[int], known: int, unknown: int, draws: int,
+               limit: int = -1) -> tuple[int, bool]:
+    """One opponent hand: `unknown` cards dealt from `pool` beside the `known` ones, then
+    `draws` more, each followed by the lowest-deadwood discard (never a known card). A draw
+    after which the hand could knock (deadwood at most `limit`) did not happen, since the
+    opponent did not knock: another unseen card is drawn in its place (up to `REDRAWS`
+    tries). Also whether the hand could have knocked all the same."""
+    picks = rng.sample(pool, min(len(pool), unknown + draws))
+    hand = known
+    for bit in picks[:unknown]:
+        hand |= bit
+    could_knock = False
+    for bit in picks[unknown:]:
+        for attempt in range(REDRAWS):
+            if bit & hand:
+                bit = pool[rng.randrange(len(pool))]
+                continue
+            eleven = hand | bit
+            value, best = best_discards_of_mask(eleven)
+            best &= ~known
+            if value > limit or attempt == REDRAWS - 1:
+                break
+            bit = pool[rng.randrange(len(pool))]
+        else:
+            continue  # no card found that is not already held: this draw is skipped
+        if best:
+            hand = eleven ^ (best & -best)
+        else:
+            hand = keep_without(eleven, known)
+            value = deadwood_of_mask(hand)
+        could_knock = could_knock or value <= limit
+    return hand, could_knock
+
+
+def shown_pairs(position: Position) -> list[tuple[int, ...]]:
+    """For each card the opponent threw or passed: the pairs that would have melded it."""
+    return [PAIRS[index_of(bit)] for bit in position.shown]
+
+
+def opponent_hands(position: Position, count: int, rng: Random, draws: int | None = None
+                   ) -> list[OpponentHand]:
+    """`count` weighted opponent hands consistent with the position (see the module's
+    docstring); `draws` overrides how many draws each hand is played through."""
+    pool = bits_of(position.unseen)
+    known, unknown = position.held, position.opponent_unknown
+    draws = position.opponent_draws if draws is None else draws
+    draws = max(0, min(draws, len(pool) - unknown))
+    shown = shown_pairs(position)
+    limit = position.limit
+    hands = []
+    for _ in range(count):
+        hand, could_knock = build_hand(rng, pool, known, unknown, draws, limit)
+        deadwood = deadwood_of_mask(hand)
+        weight = KNOCKABLE_WEIGHT if could_knock else 1.0
+        for pairs in shown:
+            for pair in pairs:
+                if hand & pair == pair:
+                    weight *= PASS_FACTOR
+                    break
+        hands.append(OpponentHand(hand, weight, deadwood))
+    if not any(hand.weight for hand in hands):  # every sample could have knocked: unweighted
+        hands = [hand._replace(weight=1.0) for hand in hands]
+    return hands
+
+
+class KnockOdds(NamedTuple):
+    """What knocking now is worth against the sampled opponent hands (weighted shares)."""
+
+    samples: int
+    effective_samples: float   # (sum of weights)^2 / sum of squared weights
+    win: float
+    undercut: float
+    tie: float                 # a tie that scores nothing (ties are not undercuts)
+    expected_points: float     # for me: a win's points, less an undercut's
+    error: float               # the largest standard error of the three shares
+    opponent_deadwood: float   # their mean deadwood before lay-offs
+    deadwood: int              # mine after the knocking discard
+    discard: Card | None       # the knocking discard (None: big gin keeps all 11)
+    spread: Arrangement
+    outcome: str               # gin, big_gin or knock
+
+
+def knock_odds(hand_mask: int, position: Position, hands: list[OpponentHand]) -> KnockOdds | None:
+    """Knocking with these 11 cards against every sampled hand, or None when the hand cannot
+    knock. Among the lowest-deadwood spreads (the engine's own), the one with the best
+    expected points over the samples is laid down: the knocker chooses before seeing the
+    defender's cards, so every sample meets the same spread."""
+    rules, multiplier = position.rules, position.multiplier
+    candidates = lowest_spreads(hand_mask, position.limit, rules)
+    if not candidates:
+        return None
+    unlaid = [hand.deadwood for hand in hands]
+    best = None
+    for candidate in candidates:
+        bare = candidate._replace(arranged=None)  # lay-offs from masks: no arrangement built
+        tally = _tally(bare, hands, unlaid, rules)
+        if best is None or tally[0] > best[0][0]:
+            best = (tally, candidate)
+    (value, win, undercut, tie), candidate = best
+    weights = [hand.weight for hand in hands]
+    total = sum(weights)
+    effective = total * total / sum(w * w for w in weights)
+    error = max(sqrt(p * (1 - p) / effective) for p in (win, undercut, tie))
+    outcome = "big_gin" if candidate.big_gin else "gin" if candidate.deadwood == 0 else "knock"
+    return KnockOdds(len(hands), effective, win, undercut, tie, value * multiplier, error,
+                     sum(u * w for u, w in zip(unlaid, weights)) / total, candidate.deadwood,
+                     candidate.discard, candidate.arrangement(), outcome)
+
+
+def _tally(candidate: Candidate, hands: list[OpponentHand], unlaid: list[int], rules
+           ) -> tuple[float, float, float, float]:
+    """(mean points for the knocker, P(win), P(undercut), P(scoreless tie)), weighted."""
+    value = win = undercut = tie = total = 0.0
+    for hand, dead in zip(hands, unlaid):
+        outcome = evaluate(candidate, hand.mask, rules, dead).outcome
+        weight = hand.weight
+        total += weight
+        value += weight * outcome.value_for_knocker()
+        if outcome.winner == "knocker":
+            win += weight
+        elif outcome.outcome == "undercut":
+            undercut += weight
+        else:
+            tie += weight
+    return value / total, win / total, undercut / total, tie / total

@@ -1,0 +1,244 @@
+"""The advice's exact odds against brute force: every draw table entry against the engine's
+own best-discard search, danger against enumerating every opponent hand, the k-draw odds
+against enumerating every draw sequence, and the sampled third draw within its error."""
+from __future__ import annotations
+
+from itertools import combinations, permutations
+from math import comb
+from random import Random
+
+import pytest
+
+from calculator.core.cards import mask_cards, parse_hand, cards_mask
+from calculator.core.draws import (DrawSummary, bits_of, discard_draw_summary,
+                                   discard_draw_table, draw_deadwoods)
+from calculator.core.knock import find_outs
+from calculator.core.melds import best_discard_deadwood_of_mask, deadwood_of_mask
+from calculator.core.odds import (ALL, PAIRS, PARTNERS, adjusted_danger, card_weights, danger,
+                                  falling_ratios, greedy_keep, live_melds, simulate_within_draws,
+                                  waiting_melds, within_draws)
+
+
+def mask(text: str) -> int:
+    return cards_mask(parse_hand(text))
+
+
+def deals(seed: int, count: int, seen_low: int = 0, seen_high: int = 25):
+    """(11-card hand, unseen) pairs: random and meld-dense (few suits, near ranks)."""
+    rng = Random(seed)
+    for i in range(count):
+        if i % 2:
+            cards = rng.sample(range(52), 11 + rng.randrange(seen_low, seen_high))
+        else:  # meld-dense: two suits and a band of ranks, plus the rest at random
+            suits = rng.sample(range(4), 2)
+            low = rng.randrange(0, 6)
+            dense = [s * 13 + r for s in suits for r in range(low, low + 8)]
+            rng.shuffle(dense)
+            rest = [c for c in range(52) if c not in dense[:9]]
+            cards = dense[:9] + rng.sample(rest, 2 + rng.randrange(seen_low, seen_high))
+        hand = sum(1 << c for c in cards[:11])
+        yield hand, ALL & ~hand & ~sum(1 << c for c in cards[11:])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_draw_tables_match_the_engine(seed):
+    for hand, unseen in deals(seed, 150):
+        keep = hand & -hand if seed % 2 else 0
+        cards, table = discard_draw_table(hand, keep, unseen)
+        summary = discard_draw_summary(hand, keep, unseen, 10)
+        assert cards == bits_of(unseen)
+        assert set(table) == set(summary) == set(bits_of(hand & ~keep))
+        for discard, afters in table.items():
+            kept = hand ^ discard
+            truth = [best_discard_deadwood_of_mask(kept | b) for b in cards]
+            assert afters == truth
+            assert draw_deadwoods(kept, unseen) == dict(zip(cards, truth))
+            assert summary[discard] == DrawSummary(
+                sum(truth), sum(b for b, v in zip(cards, truth) if v <= 10),
+                sum(b for b, v in zip(cards, truth) if v == 0))
+
+
+@pytest.mark.parametrize("limit", [0, 4, 10])
+def test_outs_agree_with_find_outs(limit):
+    """Knock and gin outs of each kept hand are the engine's own outs over the same cards."""
+    for hand, unseen in deals(10 + limit, 60):
+        for discard, summary in discard_draw_summary(hand, 0, unseen, limit).items():
+            kept = hand ^ discard
+            outs = find_outs(kept, deadwood_of_mask(kept), limit, ALL & ~unseen & ~kept)
+            assert summary.gin == cards_mask(outs.gin)
+            assert summary.knock == cards_mask(outs.knock)
+
+
+def test_meld_partners():
+    # a middle card has 6 melds of three, an ace or a king 4
+    assert len(PAIRS[parse_hand("7h")[0].index]) == 6
+    assert len(PAIRS[parse_hand("As")[0].index]) == 4
+    assert len(PAIRS[parse_hand("Kc")[0].index]) == 4
+    assert mask_cards(PARTNERS[parse_hand("7h")[0].index]) == tuple(
+        parse_hand("7s 5h 6h 8h 9h 7d 7c"))
+
+
+def test_live_melds_lose_every_meld_needing_a_seen_card():
+    seven = parse_hand("7h")[0].index
+    assert live_melds(seven, ALL) == 6
+    # 7s seen: the two sets with it are gone; 8h seen: the two runs through 8h are gone
+    assert live_melds(seven, ALL & ~mask("7s")) == 4
+    assert live_melds(seven, ALL & ~mask("7s 8h")) == 2
+    assert live_melds(seven, ALL & ~mask("7s 7d 6h 8h")) == 0
+
+
+def test_waiting_melds():
+    found = waiting_melds(mask("7h 8h 7s Kd"), ALL & ~mask("7h 8h 7s Kd 9h"))
+    by_card = {str(mask_cards(b)[0]): sorted(" ".join(map(str, mask_cards(p))) for p in pairs)
+               for b, pairs in found.items()}
+    assert by_card["6h"] == ["7h 8h"]
+    assert by_card["7d"] == ["7s 7h"] and by_card["7c"] == ["7s 7h"]
+    assert "9h" not in by_card  # seen
+
+
+def brute_danger(index: int, unseen: int, held: int, n: int) -> float:
+    """Share of every possible opponent hand (held cards plus n unseen) holding a pair."""
+    hits = total = 0
+    for chosen in combinations(bits_of(unseen), n):
+        hand = held | sum(chosen)
+        total += 1
+        hits += any(pair & hand == pair for pair in PAIRS[index])
+    return hits / total
+
+
+def small_positions(seed: int, count: int):
+    """Late positions: few unseen cards, so every opponent hand can be listed."""
+    rng = Random(seed)
+    for _ in range(count):
+        cards = rng.sample(range(52), 52)
+        unseen_count = rng.randrange(10, 14)
+        held_count = rng.randrange(0, 4)
+        held = sum(1 << c for c in cards[:held_count])
+        unseen = sum(1 << c for c in cards[held_count:held_count + unseen_count])
+        n = rng.randrange(max(1, 10 - held_count - 2), min(unseen_count, 10 - held_count) + 1)
+        yield cards, unseen, held, n
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_danger_is_exact(seed):
+    for cards, unseen, held, n in small_positions(seed, 12):
+        ratios = falling_ratios(n, unseen.bit_count())
+        for index in cards[30:36]:
+            assert danger(index, unseen, held, ratios) == pytest.approx(
+                brute_danger(index, unseen, held, n), abs=1e-12)
+
+
+def test_danger_against_a_large_simulation():
+    """Mid-hand (31 unseen, nothing known): the exact value within 4 standard errors of
+    200,000 sampled opponent hands."""
+    hand = mask("As 2s 5h 6h 9h Jc Qc 3d 8d Kd")
+    unseen = ALL & ~hand & ~mask("7h")
+    rng = Random(5)
+    pool = bits_of(unseen)
+    index = parse_hand("7h")[0].index
+    trials = 200_000
+    hits = sum(any(pair & h == pair for pair in PAIRS[index])
+               for h in (sum(rng.sample(pool, 10)) for _ in range(trials)))
+    p = danger(index, unseen, 0, falling_ratios(10, len(pool)))
+    assert abs(hits / trials - p) < 4 * (p * (1 - p) / trials) ** 0.5
+
+
+def test_forced_cards_count_for_certain():
+    # the opponent took 8h and 9h: 7h melds for sure
+    index = parse_hand("7h")[0].index
+    unseen = ALL & ~mask("7h 8h 9h")
+    assert danger(index, unseen, mask("8h 9h"), falling_ratios(8, unseen.bit_count())) == 1.0
+    # a dead card: every partner gone
+    gone = mask("7s 7d 7c 6h 8h")
+    assert danger(index, ALL & ~gone & ~mask("7h"), 0, falling_ratios(10, 40)) == 0.0
+
+
+def test_adjusted_danger():
+    index = parse_hand("7h")[0].index
+    unseen = ALL & ~mask("7h As 2c")
+    ratios = falling_ratios(10, unseen.bit_count())
+    exact = danger(index, unseen, 0, ratios)
+    nothing = card_weights(unseen, [], [])
+    assert adjusted_danger(index, unseen, 0, ratios, nothing) == exact
+    # they threw As, far from 7h: the cards near the ace weigh less, so the rest (7h's
+    # partners among them) a little more, the weights keeping their mean
+    far = card_weights(unseen, [mask("As")], [])
+    assert sum(far.values()) == pytest.approx(len(far))
+    assert exact < adjusted_danger(index, unseen, 0, ratios, far) < exact * 1.15
+    # partners of 7h weighing half as much as the rest: lower; twice as much: higher
+    near = bits_of(PARTNERS[index] & unseen)
+    low = {b: (0.5 if b in near else 1.0) for b in bits_of(unseen)}
+    high = {b: (2.0 if b in near else 1.0) for b in bits_of(unseen)}
+    assert adjusted_danger(index, unseen, 0, ratios, low) < exact
+    assert adjusted_danger(index, unseen, 0, ratios, high) > exact
+    # a card they passed halves its partners' weight against the others; one they took
+    # doubles it
+    passed = card_weights(unseen, [mask("9h")], [])
+    assert passed[mask("8h")] == pytest.approx(passed[mask("2d")] / 2)
+    took = card_weights(unseen, [], [mask("9h")])
+    assert took[mask("8h")] == pytest.approx(took[mask("2d")] * 2)
+
+
+def sequences_brute(kept: int, unseen: int, limit: int, draws: int):
+    """Every ordered sequence of draws under the same policy, by itself."""
+    cards = bits_of(unseen)
+    counts = [[0, 0] for _ in range(draws)]
+    total = 0
+    for sequence in permutations(cards, draws):
+        total += 1
+        hand = kept
+        knocked = ginned = False
+        for j, bit in enumerate(sequence):
+            after = best_discard_deadwood_of_mask(hand | bit)
+            knocked = knocked or after <= limit
+            ginned = ginned or after == 0
+            counts[j][0] += knocked
+            counts[j][1] += ginned
+            hand = greedy_keep(hand | bit)
+    return [(k / total, g / total) for k, g in counts]
+
+
+@pytest.mark.parametrize("text, limit", [
+    ("As 2s 3s 5h 6h 7h 9c 9d Kd Qc", 10),
+    ("4s 5s 6s 7d 8d 2c 3c Jh Qh Kh", 10),
+    ("As 2s 3s 5h 6h 7h 9c 9d Kd Qc", 0),
+])
+def test_within_draws_is_exact(text, limit):
+    kept = mask(text)
+    rng = Random(text)
+    others = [c for c in range(52) if not kept >> c & 1]
+    unseen = sum(1 << c for c in rng.sample(others, 13))  # late: 13 unseen, 1,716 sequences
+    exact = within_draws(kept, unseen, limit, 3, paths_cap=10 ** 6)
+    truth = sequences_brute(kept, unseen, limit, 3)
+    for w, (k, g) in zip(exact, truth):
+        assert (w.knock, w.gin) == (pytest.approx(k, abs=1e-12), pytest.approx(g, abs=1e-12))
+        assert w.knock_error == w.gin_error == 0.0
+
+
+def test_sampled_third_draw_within_its_error():
+    kept = mask("As 2s 3s 5h 6h 7h 9c 9d Kd Qc")
+    unseen = ALL & ~kept & ~mask("4h 8h")
+    exact = within_draws(kept, unseen, 10, 3, paths_cap=10 ** 6)[2]
+    sampled = within_draws(kept, unseen, 10, 3, Random(3), paths_cap=200)
+    assert sampled[2].knock_error > 0
+    assert abs(sampled[2].knock - exact.knock) < 4 * sampled[2].knock_error + 1e-9
+    assert abs(sampled[2].gin - exact.gin) < 4 * sampled[2].gin_error + 1e-9
+    assert sampled[2].knock >= sampled[1].knock  # never below the two-draw odds
+
+
+def test_within_draws_against_simulation():
+    kept = mask("4s 5s 6s 7d 8d 2c 3c Jh Qh Kh")
+    unseen = ALL & ~kept & ~mask("9d Ts")
+    exact = within_draws(kept, unseen, 10, 3)
+    trials = 20_000
+    simulated = simulate_within_draws(kept, unseen, 10, 3, trials, Random(1))
+    for w, (k, g) in zip(exact, simulated):
+        bound_k = 4 * ((w.knock * (1 - w.knock) / trials) ** 0.5 + w.knock_error) + 1e-9
+        bound_g = 4 * ((w.gin * (1 - w.gin) / trials) ** 0.5 + w.gin_error) + 1e-9
+        assert abs(k - w.knock) < bound_k and abs(g - w.gin) < bound_g
+
+
+def test_falling_ratios_are_hypergeometric():
+    ratios = falling_ratios(10, 31)
+    assert ratios[2] == pytest.approx(comb(29, 8) / comb(31, 10))
+    assert falling_ratios(1, 5)[2] == 0.0

@@ -1,0 +1,117 @@
+"""Reading a position: every card in one place, counts adding up to 52, a stock the hand can
+have; hostile positions refused with the place of the conflict, before any work is done."""
+from __future__ import annotations
+
+import pytest
+
+from calculator.core import ALL_CARDS, CardInBothHandsError, CardNotationError, \
+    DuplicateCardError, HandSizeError, IncompatibleInputError, RuleError, Rules
+from calculator.core.position import MAX_SAMPLES, read_position
+
+HAND = "As 2s 3s 4h 5h 6h 7c 7d 7h Kd Qc"
+TEN = "As 2s 3s 4h 5h 6h 7c 7d 7h Kd"
+
+
+def test_a_plain_position():
+    p = read_position(HAND, [{"card": "Jh", "by": "opponent"}, {"card": "2d", "by": "me"}],
+                      opponent_took=["9c"], opponent_passed=["Jh"])
+    assert p.stock == 52 - 11 - 10 - 2
+    assert p.opponent_unknown == 9
+    assert p.unseen.bit_count() == 52 - 11 - 2 - 1
+    assert p.unseen.bit_count() == p.opponent_unknown + p.stock
+    assert [d.by for d in p.pile] == ["opponent", "me"]
+
+
+def test_face_up_goes_on_top_of_the_pile():
+    p = read_position(TEN, ["Jh", "2d"], face_up="9c")
+    assert str(p.face_up) == "9c" and str(p.pile[-1].card) == "9c"
+    assert p.stock == 52 - 10 - 10 - 3
+    same = read_position(TEN, ["Jh", "9c"], face_up="9c")
+    assert same.stock == 52 - 10 - 10 - 2
+    # with 10 cards and no face_up, the pile's top is the card I may take
+    assert str(read_position(TEN, ["Jh", "2d"]).face_up) == "2d"
+
+
+def test_a_card_taken_and_thrown_again_is_not_theirs():
+    p = read_position(HAND, [{"card": "9c", "by": "opponent"}], opponent_took=["9c", "Jd"])
+    assert p.held.bit_count() == 1  # only Jd
+
+
+@pytest.mark.parametrize("kwargs, error, position", [
+    ({"hand": "As 2s"}, HandSizeError, ("hand",)),
+    ({"hand": HAND.replace("Qc", "Qx")}, CardNotationError, ("hand", 10)),
+    ({"hand": HAND.replace("Qc", "As")}, DuplicateCardError, ("hand", 10)),
+    ({"discards": ["Jh", "Kd"]}, CardInBothHandsError, ("discards", 1)),
+    ({"discards": ["Jh", "Jh"]}, CardInBothHandsError, ("discards", 1)),
+    ({"discards": [{"card": "Jh", "by": "them"}]}, IncompatibleInputError,
+     ("discards", 0, "by")),
+    ({"discards": [{"card": "Zz"}]}, CardNotationError, ("discards", 0, "card")),
+    ({"discards": [{"by": "me"}]}, IncompatibleInputError, ("discards", 0, "card")),
+    ({"face_up": "9c"}, IncompatibleInputError, ("face_up",)),
+    ({"opponent_passed": ["9c"]}, IncompatibleInputError, ("opponent_passed", 0)),
+    ({"opponent_took": ["9c", "9c"]}, DuplicateCardError, ("opponent_took", 1)),
+    ({"stock": 5}, IncompatibleInputError, ("stock",)),
+    ({"stock": True}, IncompatibleInputError, ("stock",)),
+    ({"samples": MAX_SAMPLES + 1}, IncompatibleInputError, ("samples",)),
+    ({"samples": 0}, IncompatibleInputError, ("samples",)),
+    ({"seed": -1}, IncompatibleInputError, ("seed",)),
+    ({"scores": {"me": -1, "opponent": 0}}, IncompatibleInputError, ("scores", "me")),
+    ({"scores": {"me": 10}}, IncompatibleInputError, ("scores", "opponent")),
+    ({"rules": Rules.from_options({"preset": "oklahoma"})}, RuleError, ("upcard",)),
+])
+def test_hostile_positions(kwargs, error, position):
+    args = {"hand": HAND} | kwargs
+    with pytest.raises(error) as caught:
+        read_position(**args)
+    assert caught.value.position == position
+    assert caught.value.detail
+
+
+def test_face_up_in_my_hand_or_under_the_pile():
+    with pytest.raises(CardInBothHandsError) as caught:
+        read_position(TEN, face_up="Kd")
+    assert caught.value.position == ("face_up",)
+    with pytest.raises(IncompatibleInputError, match="under other cards"):
+        read_position(TEN, ["9c", "Jh"], face_up="9c")
+
+
+def test_all_52_cards_named():
+    rest = [str(c) for c in ALL_CARDS if str(c) not in HAND.split()]
+    with pytest.raises(IncompatibleInputError, match="too many cards") as caught:
+        read_position(HAND, rest)
+    assert caught.value.position == ("discards",)
+
+
+@pytest.mark.parametrize("pile_size, hand, message", [
+    (29, HAND, "dead"),    # 52 - 11 - 10 - 29 = 2 left: this position is the last
+    (30, HAND, "at least 2"),
+    (30, TEN, "at least 3"),  # my draw needs three: drawing the third-last card
+])
+def test_a_stock_too_small(pile_size, hand, message):
+    rest = [str(c) for c in ALL_CARDS if str(c) not in hand.split()][:pile_size]
+    if pile_size == 29:
+        assert read_position(hand, rest).stock == 2
+        assert read_position(hand, rest).my_draws_left == 0
+        return
+    with pytest.raises(IncompatibleInputError, match=message):
+        read_position(hand, rest)
+    with pytest.raises(IncompatibleInputError) as caught:
+        read_position(hand, rest, stock=0)
+    assert caught.value.position == ("stock",)
+
+
+def test_more_than_ten_held_cards():
+    took = [str(c) for c in ALL_CARDS if str(c) not in HAND.split()][:11]
+    with pytest.raises(IncompatibleInputError, match="holds 10 cards") as caught:
+        read_position(HAND, opponent_took=took)
+    assert caught.value.position == ("opponent_took", 10)
+
+
+@pytest.mark.parametrize("stock, hand, draws", [(31, TEN, 15), (3, TEN, 1), (4, TEN, 1),
+                                                 (5, TEN, 2), (2, HAND, 0), (3, HAND, 0),
+                                                 (4, HAND, 1), (30, HAND, 14)])
+def test_my_draws_left(stock, hand, draws):
+    size = len(hand.split())
+    rest = [str(c) for c in ALL_CARDS if str(c) not in hand.split()]
+    p = read_position(hand, rest[:52 - size - 10 - stock])
+    assert p.stock == stock and p.my_draws_left == draws
