@@ -1,7 +1,7 @@
 """Command line: analyze / score / game / serve.
 
-Each command builds the same request body the API takes and gets the same answer through
-`api.service`, so `--json` prints exactly the API's bytes; without it the answer is printed for
+Each command calls the core as the API's view does and writes the answer with the API's own
+`answers`, so `--json` prints exactly the API's bytes; without it the answer is printed for
 people. Bad input goes to stderr naming the bad token, with exit status 2.
 """
 from __future__ import annotations
@@ -13,10 +13,12 @@ import sys
 
 from marshmallow import ValidationError
 
-from .api import service
-from .api.dumping import to_json
+from . import core
+from .api import answers, schemas
+from .api.encoding import to_json
 from .api.errors import flatten_messages, pointer
-from .core import CalculatorError, Card
+from .core import CalculatorError, Card, KnockerCounts, Rules
+from .core.game import play_ledger
 
 EXAMPLE = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"
 
@@ -34,6 +36,13 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, json.JSONDecodeError) as error:
         print(f"error: {error}", file=sys.stderr)
     return 2
+
+
+def whole_number(text: str) -> int:
+    """A count typed on the command line: ASCII digits only (int() also reads '٣')."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 6:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+    return int(text)
 
 
 def _where(json_pointer: str) -> str:
@@ -55,8 +64,9 @@ def _parser() -> argparse.ArgumentParser:
     score = commands.add_parser("score", help="score one hand")
     score.add_argument("--knocker", help="the knocker's 10 or 11 cards")
     score.add_argument("--defender", help="the defender's 10 cards")
-    score.add_argument("--knocker-deadwood", type=int, help="knocker's deadwood, counted")
-    score.add_argument("--defender-deadwood", type=int,
+    score.add_argument("--knocker-deadwood", type=whole_number,
+                       help="knocker's deadwood, counted")
+    score.add_argument("--defender-deadwood", type=whole_number,
                        help="defender's deadwood after lay-offs, counted")
     score.add_argument("--gin", action="store_true", help="with counts: the knock was gin")
     score.add_argument("--big-gin", action="store_true", help="with counts: big gin")
@@ -85,56 +95,50 @@ def _rule_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--json", action="store_true", help="print the API's JSON answer")
 
 
-def _rules_body(args) -> dict:
-    rules = {}
+def _rules(args) -> Rules:
+    """The rules the arguments ask for, checked by the core as a request's `rules` are."""
+    options = {}
     if args.preset:
-        rules["preset"] = args.preset
+        options["preset"] = args.preset
     for item in args.rule:
         key, _, text = item.partition("=")
         try:
-            rules[key.strip()] = json.loads(text)
+            options[key.strip()] = json.loads(text)
         except json.JSONDecodeError:
-            rules[key.strip()] = text
-    body = {"rules": rules} if rules else {}
-    if args.upcard:
-        body["upcard"] = args.upcard
-    return body
+            options[key.strip()] = text
+    return Rules.from_options(options)
 
 
-def _emit(kind: str, body: dict, as_json: bool, render) -> int:
-    answer = service.answer(kind, body)
+def _emit(answer: dict, as_json: bool, render) -> int:
     sys.stdout.write(to_json(answer) if as_json else render(answer))
     return 0
 
 
 def _analyze(args) -> int:
-    body = {"hand": args.hand, **_rules_body(args)}
-    if args.known:
-        body["known"] = args.known
-    if args.no_outs:
-        body["outs"] = False
-    return _emit("analyze", body, args.json, render_analysis)
+    result = core.analyze(args.hand, _rules(args), args.upcard, args.known or (),
+                          not args.no_outs)
+    return _emit(answers.analysis(result), args.json, render_analysis)
 
 
 def _score(args) -> int:
     if args.draw:
-        body = {"outcome": "draw"}
-    else:
-        body = {"knocker": ({"hand": args.knocker} if args.knocker else
-                            {"deadwood": args.knocker_deadwood, "gin": args.gin,
-                             "big_gin": args.big_gin}),
-                "defender": ({"hand": args.defender} if args.defender else
-                             {"deadwood": args.defender_deadwood})}
-        for side in ("knocker", "defender"):
-            if body[side].get("deadwood", 0) is None:
-                print(f"error: give --{side} cards or --{side}-deadwood", file=sys.stderr)
-                return 2
-    return _emit("score", {**body, **_rules_body(args)}, args.json, render_score)
+        return _emit(answers.score(core.score_hand(outcome="draw")), args.json, render_score)
+    for side in ("knocker", "defender"):
+        if getattr(args, side) is None and getattr(args, f"{side}_deadwood") is None:
+            print(f"error: give --{side} cards or --{side}-deadwood", file=sys.stderr)
+            return 2
+    knocker = args.knocker or KnockerCounts(args.knocker_deadwood, args.gin, args.big_gin)
+    defender = args.defender or args.defender_deadwood
+    result = core.score_hand(knocker, defender, _rules(args), args.upcard)
+    return _emit(answers.score(result), args.json, render_score)
 
 
 def _game(args) -> int:
     text = sys.stdin.read() if args.ledger == "-" else open(args.ledger, encoding="utf-8").read()
-    return _emit("games", json.loads(text), args.json, render_sheet)
+    body = schemas.read(schemas.GamesRequest, json.loads(text))
+    sheet = play_ledger(body["players"], schemas.ledger_entries(body["hands"]),
+                        schemas.rules_of(body))
+    return _emit(answers.sheet(sheet), args.json, render_sheet)
 
 
 def _serve(args) -> int:

@@ -1,8 +1,10 @@
 """The one place that builds error answers: RFC 9457 problem details with JSON Pointers.
 
 Every failure a client can cause becomes `{type, title, status, detail, errors: [{pointer,
-detail}]}` with `application/problem+json`; the core's errors carry positions, marshmallow's
-carry nested keys, and both become pointers here.
+detail}]}` with `application/problem+json`. Two kinds of failure reach here: the core's
+errors (every card and game rule: each carries its kind and position) and marshmallow's (the
+body's shape and types: nested keys). Both become pointers here, and nothing else in the API
+catches either.
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..core import errors as core_errors
 from . import limits
-from .dumping import json_bytes
+from .encoding import json_bytes
 
 PROBLEM_TYPES = {
     core_errors.CardNotationError: ("invalid-card", "Invalid card"),
@@ -24,7 +26,9 @@ PROBLEM_TYPES = {
     core_errors.RuleError: ("invalid-rule", "Invalid rule option"),
     core_errors.IncompatibleInputError: ("incompatible-input", "Inputs that cannot go together"),
     core_errors.GameError: ("game", "Invalid game ledger"),
+    core_errors.PlayerNameError: ("player-name", "Invalid player name"),
 }
+SHAPE = ("invalid-input", "Invalid input")
 
 
 def pointer(position) -> str:
@@ -65,8 +69,9 @@ def problem(status: int, title: str, detail: str, errors=None, kind: str | None 
 
 
 def from_calculator_error(error: core_errors.CalculatorError, prefix=()) -> Response:
-    members = error.members if isinstance(error, core_errors.ErrorGroup) else [error]
-    kind, title = PROBLEM_TYPES.get(type(members[0]), ("invalid-input", "Invalid input"))
+    members = getattr(error, "members", None) or [error]
+    kinds = {PROBLEM_TYPES.get(type(member), SHAPE) for member in members}
+    kind, title = kinds.pop() if len(kinds) == 1 else SHAPE  # several kinds at once
     pairs = [(pointer(prefix + tuple(position)), detail) for position, detail in error.errors]
     return problem(422, title, summary(pairs), pairs, kind)
 
@@ -90,12 +95,9 @@ def flatten_messages(messages, path=()):
 
 
 def from_validation_error(error: ValidationError) -> Response:
-    pairs = list(flatten_messages(error.messages))
-    generic = ("invalid-input", "Invalid input")
-    kinds = {PROBLEM_TYPES.get(getattr(text, "error_type", None), generic) for _, text in pairs}
-    kind, title = kinds.pop() if len(kinds) == 1 else generic
-    located = [(pointer(path), text) for path, text in pairs]
-    return problem(422, title, summary(located), located, kind)
+    """A body of the wrong shape or types (marshmallow's messages, nested by key)."""
+    located = [(pointer(path), text) for path, text in flatten_messages(error.messages)]
+    return problem(422, SHAPE[1], summary(located), located, SHAPE[0])
 
 
 def from_http_exception(error: HTTPException) -> Response:

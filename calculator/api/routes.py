@@ -1,17 +1,17 @@
-"""The JSON API blueprint: thin views over `service` (load, call the core, dump)."""
+"""The JSON API blueprint: one named view per endpoint (read the body, call the core, answer)."""
 from __future__ import annotations
 
-import json
-
-import orjson
 from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
+from .. import core
 from ..core import PRESETS
-from ..core.rules import OPTION_NOTES, PRESET_NOTES
-from . import limits, service
-from .dumping import json_bytes
-from .schemas import dump_rules
+from ..core.game import play_ledger
+from ..core.hands import read_hands, read_upcard
+from ..core.knock import analyze_mask
+from ..core.rules import DEFAULT_RULES, OPTION_NOTES, PRESET_NOTES
+from . import answers, limits, schemas
+from .encoding import decode_json, json_bytes
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -43,62 +43,70 @@ def read_json_body():
     return decode_json(raw)
 
 
-# 18 digits in a row always fit in 64 bits. Found by mapping every digit to 0 and looking for
-# nineteen 0s: two passes at C speed over the body (a regular expression costs ten times more)
-_DIGITS_AS_ZEROS = bytes(48 if 48 <= byte <= 57 else 32 for byte in range(256))
-_NINETEEN_DIGITS = b"0" * 19
-
-
-def decode_json(raw: bytes):
-    """A body's JSON value, as `json.loads` reads it; 400 when it is not JSON.
-
-    orjson reads it first, a few times faster. What orjson refuses goes to json, for json's
-    messages and for what json takes and orjson does not (NaN, a lone surrogate); where both
-    read a body they give the same value. orjson reads a whole number past 64 bits as a
-    float, so a body with 19 digits in a row (which may be such a number) goes to json."""
-    if _NINETEEN_DIGITS not in raw.translate(_DIGITS_AS_ZEROS):
-        try:
-            return orjson.loads(raw)
-        except orjson.JSONDecodeError:
-            pass
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as error:
-        raise BadRequest(f"the body is not valid UTF-8 (byte {error.start})") from None
-    except json.JSONDecodeError as error:
-        raise BadRequest(f"malformed JSON: {error.msg} at line {error.lineno} column "
-                         f"{error.colno}") from None
-    except (RecursionError, ValueError) as error:
-        raise BadRequest(f"JSON that cannot be read: {error}"[:200]) from None
-
-
 def json_response(data, status: int = 200) -> Response:
     return Response(json_bytes(data), status=status, content_type="application/json")
 
 
-def _endpoint(kind: str):
-    def view():
-        return json_response(service.answer(kind, read_json_body()))
-    view.__name__ = kind
-    return view
+@bp.post("/analyze")
+def analyze():
+    """One hand's analysis: best melds, deadwood, knock, the discards and the outs."""
+    body = schemas.read(schemas.AnalyzeRequest, read_json_body())
+    result = core.analyze(body["hand"], schemas.rules_of(body), body["upcard"],
+                          body["known"], body["outs"])
+    return json_response(answers.analysis(result, body["detail"]))
 
 
-bp.add_url_rule("/analyze", view_func=_endpoint("analyze"), methods=["POST"])
-bp.add_url_rule("/analyze/batch", view_func=_endpoint("batch"), methods=["POST"])
-bp.add_url_rule("/layoffs", view_func=_endpoint("layoffs"), methods=["POST"])
-bp.add_url_rule("/score", view_func=_endpoint("score"), methods=["POST"])
-bp.add_url_rule("/games", view_func=_endpoint("games"), methods=["POST"])
+@bp.post("/analyze/batch")
+def analyze_batch():
+    """Many hands' analyses under one set of rules, in the order given."""
+    body = schemas.read(schemas.BatchRequest, read_json_body())
+    limit = schemas.rules_of(body).knock_limit_for(read_upcard(body["upcard"]))
+    known = 0 if body["outs"] else None
+    hands = read_hands(body["hands"], ("hands",))
+    detail, analysis = body["detail"], answers.analysis
+    return json_response({"results": [analysis(analyze_mask(mask, limit, known), detail)
+                                      for mask in hands]})
+
+
+@bp.post("/layoffs")
+def layoffs():
+    """The defender's best lay-offs and melds against the knocker's spread."""
+    body = schemas.read(schemas.LayoffsRequest, read_json_body())
+    result = core.layoffs(schemas.knocker_of(body["knocker"]), body["defender"]["hand"],
+                          schemas.rules_of(body), body["upcard"])
+    return json_response(answers.layoffs(result))
+
+
+@bp.post("/score")
+def score():
+    """One hand's result: outcome, winner, points, and the spread that would score more."""
+    body = schemas.read(schemas.ScoreRequest, read_json_body())
+    schemas.check_score_body(body)
+    rules = schemas.rules_of(body)
+    if body.get("outcome") == "draw":
+        return json_response(answers.score(core.score_hand(outcome="draw", rules=rules)))
+    result = core.score_hand(schemas.knocker_of(body["knocker"]),
+                             schemas.defender_of(body["defender"]), rules, body["upcard"])
+    return json_response(answers.score(result))
+
+
+@bp.post("/games")
+def games():
+    """The game sheet of a ledger of hands: totals, bonuses, winners."""
+    body = schemas.read(schemas.GamesRequest, read_json_body())
+    sheet = play_ledger(body["players"], schemas.ledger_entries(body["hands"]),
+                        schemas.rules_of(body))
+    return json_response(answers.sheet(sheet))
 
 
 @bp.get("/rules")
 def rules():
+    """The presets, every rule option with its default and meaning, and the input limits."""
     return json_response({
-        "presets": {name: dict(dump_rules(rules), notes=PRESET_NOTES[name])
+        "presets": {name: dict(answers.rules(rules), notes=PRESET_NOTES[name])
                     for name, rules in PRESETS.items()},
-        "options": {key: {"default": dump_rules(PRESETS["standard"]).get(key),
-                          "meaning": meaning} for key, meaning in OPTION_NOTES.items()},
-        "limits": {name.lower(): value for name, value in vars(limits).items()
-                   if name.isupper()} | {"max_body_bytes":
-                                          current_app.config["MAX_CONTENT_LENGTH"]},
+        "options": {key: {"default": getattr(DEFAULT_RULES, key), "meaning": meaning}
+                    for key, meaning in OPTION_NOTES.items()},
+        "limits": limits.published() | {"max_body_bytes": current_app.config[
+            "MAX_CONTENT_LENGTH"]},
     })
-

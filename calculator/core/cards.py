@@ -11,7 +11,8 @@ import re
 from operator import attrgetter
 from typing import Iterable, NamedTuple
 
-from .errors import CardInBothHandsError, CardNotationError, DuplicateCardError, ErrorGroup
+from .errors import (MAX_REPORTED_ERRORS, CardInBothHandsError, CardNotationError,
+                     DuplicateCardError, group)
 from .memo import Memo
 
 RANKS = "A23456789TJQK"
@@ -275,8 +276,12 @@ def _token_texts(hand) -> list:
 def parse_hand(hand: "str | Iterable[str | Card]", allow_duplicates: bool = False) -> list[Card]:
     """Read a hand (a list of tokens or one string) into cards, in the order given.
 
-    Every bad token is reported at once (an `ErrorGroup` when there are several); a duplicate is
-    reported at its second occurrence and names the first.
+    Every bad token is reported at once (an `ErrorGroup` when there are several, up to
+    `MAX_REPORTED_ERRORS`); a duplicate is reported at its second occurrence and names the
+    first.
+
+    >>> parse_hand("As 10h ♣q")
+    [Card('As'), Card('Th'), Card('Qc')]
     """
     texts = _token_texts(hand)
     if texts and type(texts[0]) is Card and distinct_card_mask(texts) is not None:
@@ -287,8 +292,10 @@ def parse_hand(hand: "str | Iterable[str | Card]", allow_duplicates: bool = Fals
     quick = _QUICK_TOKENS
     errors = []
     cards = []
-    seen = 0
+    first_at: dict[Card, int] = {}  # where each card was first given: duplicates in one look-up
     for index, text in enumerate(texts):
+        if len(errors) >= MAX_REPORTED_ERRORS:
+            raise group(errors, len(texts) - index)
         card = quick.get(text) if type(text) is str else (text if isinstance(text, Card) else None)
         if card is None:
             try:
@@ -296,23 +303,14 @@ def parse_hand(hand: "str | Iterable[str | Card]", allow_duplicates: bool = Fals
             except CardNotationError as error:
                 errors.append(error)
                 continue
-        if seen & card.bit and not allow_duplicates:
-            first = next(i for i, t in enumerate(texts)
-                         if i < index and _same_card(t, card))
+        first = first_at.setdefault(card, index)
+        if first != index and not allow_duplicates:
             errors.append(DuplicateCardError(card, index, first, str(text), str(texts[first])))
             continue
-        seen |= card.bit
         cards.append(card)
     if errors:
-        raise errors[0] if len(errors) == 1 else ErrorGroup(errors)
+        raise group(errors)
     return cards
-
-
-def _same_card(text, card: Card) -> bool:
-    try:
-        return Card(text) is card
-    except CardNotationError:
-        return False
 
 
 def check_disjoint(named_hands: list[tuple[tuple, list[Card]]], same_player: bool = False
@@ -342,7 +340,7 @@ def check_disjoint(named_hands: list[tuple[tuple, list[Card]]], same_player: boo
             else:
                 seen[card] = here
     if errors:
-        raise errors[0] if len(errors) == 1 else ErrorGroup(errors)
+        raise group(errors)
 
 
 def cards_mask(cards: Iterable[Card]) -> int:

@@ -6,6 +6,9 @@ knows the part of the path it was given (`0`-based token index); callers prefix 
 """
 from __future__ import annotations
 
+# Errors listed in one report: reading stops there, so a hostile input costs little.
+MAX_REPORTED_ERRORS = 50
+
 
 class CalculatorError(ValueError):
     """Base of every error the calculator raises for bad input."""
@@ -120,6 +123,14 @@ class IncompatibleInputError(CalculatorError):
     `gin: true` with deadwood above 0)."""
 
 
+class NumberRangeError(CalculatorError):
+    """A count or a number of points outside what the game allows."""
+
+    def __init__(self, value, low: int, high: int, what: str, position=()):
+        super().__init__(f"{what} is a whole number from {low} to {high}", position)
+        self.value, self.low, self.high = value, low, high
+
+
 class GameError(CalculatorError):
     """A ledger that cannot be a game (e.g. a hand after the game ended)."""
 
@@ -136,21 +147,38 @@ class PlayerNameError(CalculatorError):
 
 
 class ErrorGroup(CalculatorError):
-    """Several independent errors reported together (every bad token of a hand at once)."""
+    """Several independent errors reported together (every bad token of a hand at once).
+    `unread` counts the items of the list at `stopped_in` left unread once the group reached
+    `MAX_REPORTED_ERRORS`."""
 
-    def __init__(self, errors: list[CalculatorError]):
+    def __init__(self, errors: list[CalculatorError], unread: int = 0, stopped_in: tuple = ()):
         super().__init__("; ".join(e.detail for e in errors), errors[0].position)
         self.members = list(errors)
+        self.unread = unread
+        self.stopped_in = tuple(stopped_in)
 
     def at(self, *prefix) -> "ErrorGroup":
         for member in self.members:
             member.at(*prefix)
         self.position = tuple(prefix) + self.position
+        self.stopped_in = tuple(prefix) + self.stopped_in
         return self
 
     @property
     def errors(self) -> list[tuple[tuple, str]]:
-        return [pair for member in self.members for pair in member.errors]
+        pairs = [pair for member in self.members for pair in member.errors]
+        if self.unread:  # said first, so that it is never among the errors cut from a list
+            pairs.insert(0, (self.stopped_in, f"reading stopped after {len(pairs)} errors; the "
+                                              f"last {self.unread} items were not read"))
+        return pairs
+
+
+def group(errors: list[CalculatorError], unread: int = 0, stopped_in: tuple = ()
+          ) -> CalculatorError:
+    """The one error, or a group of them."""
+    if len(errors) == 1 and not unread:
+        return errors[0]
+    return ErrorGroup(errors, unread, stopped_in)
 
 
 def _words(position: tuple) -> str:

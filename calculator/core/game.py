@@ -2,7 +2,7 @@
 
 The service keeps no state: the caller sends the whole ledger every time and gets the whole
 sheet back, so undo and edit are just another ledger. A hand is entered in one game (or, for
-Hollywood, in the games the entry rule of RULES.md picks); a game ends when a player's hand
+Hollywood, in the games the entry rule of docs/RULES.md picks); a game ends when a player's hand
 points reach the target, and its bonuses are added then.
 """
 from __future__ import annotations
@@ -11,12 +11,13 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import CalculatorError, GameError, IncompatibleInputError, PlayerNameError
+from .errors import CalculatorError, GameError, NumberRangeError, PlayerNameError
 from .rules import DEFAULT_RULES, Rules
 from .scoring import HandResult, score_hand
 
 GAMES_PER_FORMAT = {"single": 1, "hollywood": 3}
 MAX_NAME_CHARS = 40
+MAX_TABLE_POINTS = 10_000  # a hand scored at the table: more than any hand can score
 
 # Characters that draw nothing although Unicode files them as letters or symbols (Hangul
 # fillers, the blank Braille pattern): "Ann" and "Ann" + one of these would look alike.
@@ -166,9 +167,9 @@ def _score_entry(entry, players, rules: Rules) -> tuple[Any, str | None, int]:
         if player_name(entry.winner, ("winner",)) not in players:
             raise GameError(f"'{entry.winner}' is not one of the players", ("winner",))
         if isinstance(entry.points, bool) or not isinstance(entry.points, int) \
-                or entry.points < 0:
-            raise IncompatibleInputError("points are a whole number of at least 0",
-                                         ("points",))
+                or not 0 <= entry.points <= MAX_TABLE_POINTS:
+            raise NumberRangeError(entry.points, 0, MAX_TABLE_POINTS, "a hand's points",
+                                   ("points",))
         return entry, player_name(entry.winner), entry.points
     knocked_by = player_name(entry.knocked_by, ("knocked_by",))
     if knocked_by not in players:

@@ -1,8 +1,8 @@
 """Turning what a caller gave (text, tokens or cards) into checked hands, with positions."""
 from __future__ import annotations
 
-from .cards import Card, check_disjoint, parse_card, parse_hand
-from .errors import CalculatorError, HandSizeError
+from .cards import Card, cards_mask, check_disjoint, parse_card, parse_hand
+from .errors import MAX_REPORTED_ERRORS, CalculatorError, HandSizeError, group
 
 
 def read_hand(hand, sizes: tuple[int, ...] | None, position: tuple, what: str = "hand"):
@@ -32,3 +32,25 @@ def read_upcard(upcard) -> Card | None:
 def refuse_shared_cards(*named: tuple[tuple, list[Card]]) -> None:
     """A card in two hands is an error at its second place, naming the first."""
     check_disjoint(list(named))
+
+
+def read_hands(hands, position: tuple, sizes: tuple[int, ...] = (10, 11)) -> list[int]:
+    """Many hands (a batch) as the masks of their cards; every bad hand's errors, each under
+    `position` and the hand's index, until `MAX_REPORTED_ERRORS` of them (then reading stops).
+    """
+    masks, errors = [], []
+    for index, hand in enumerate(hands):
+        try:
+            cards = parse_hand(hand)
+            if len(cards) not in sizes:
+                raise HandSizeError(len(cards), sizes)
+        except CalculatorError as error:
+            error.at(*position, index)
+            errors.extend(getattr(error, "members", (error,)))
+            if len(errors) >= MAX_REPORTED_ERRORS and index + 1 < len(hands):
+                raise group(errors, len(hands) - index - 1, position)
+            continue
+        masks.append(cards_mask(cards))
+    if errors:
+        raise group(errors)
+    return masks

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, cards_mask
-from .errors import IllegalKnockError, IncompatibleInputError
+from .errors import IllegalKnockError, IncompatibleInputError, NumberRangeError
 from .hands import read_hand, read_upcard, refuse_shared_cards
 from .layoffs import Defense, Layoff, LayoffOption, check_spread, layoff_options_from, \
     spread_places
@@ -217,8 +217,7 @@ def _score_counts(knocker: KnockerCounts, defender, rules: Rules, limit: int, mu
 
 def _check_count(value: int, position: tuple) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
-        raise IncompatibleInputError("a deadwood count is a whole number from 0 to 100",
-                                     position)
+        raise NumberRangeError(value, 0, 100, "a deadwood count", position)
 
 
 def _result(outcome: Outcome, multiplier: int, limit: int, knocker: KnockerSide,

@@ -1,4 +1,4 @@
-"""Every endpoint, as tables: exact answers for the worked examples of RULES.md, every kind of
+"""Every endpoint, as tables: exact answers for the worked examples of docs/RULES.md, every kind of
 error with its status, problem type and JSON Pointer, CORS and security headers, the batch
 limit, and batch answers equal to single ones."""
 from __future__ import annotations
@@ -16,7 +16,7 @@ from calculator.headers import SECURITY_HEADERS
 PROBLEM = "application/problem+json"
 URN = "urn:gin-calculator:problem:"
 
-HAND = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"        # RULES.md: deadwood 5 (5h)
+HAND = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"        # docs/RULES.md: deadwood 5 (5h)
 DEFENDER = "4s 5s 7s Kc Kd Kh 9h 8h 2d 3d"    # lays off 4s 5s onto A-2-3, 7s onto the sevens
 
 
@@ -38,7 +38,7 @@ def set_(cards):
     return {"type": "set", "cards": cards.split()}
 
 
-# --- happy paths: the worked examples of RULES.md, answered exactly -------------------------------
+# --- happy paths: the worked examples of docs/RULES.md, answered exactly --------------------------
 
 ANALYZE_CASES = [
     pytest.param(
@@ -182,7 +182,7 @@ def test_score_shows_a_better_spread(client):
 
 
 def test_layoffs_chain_onto_both_ends_of_a_run(client):
-    # RULES.md: 9s and then Ts go onto 6s 7s 8s, and 5s onto its other end
+    # docs/RULES.md: 9s and then Ts go onto 6s 7s 8s, and 5s onto its other end
     answer = client.post("/api/v1/layoffs", json={
         "knocker": {"melds": [["6s", "7s", "8s"], "Kh Kd Kc", ["2d", "3d", "4d"]],
                     "deadwood_cards": ["Ac"]},
@@ -277,7 +277,7 @@ def test_games_shutout_bonus(client):
     assert sheet["finished"] is True and sheet["winner"] == "Ann"
 
 
-PRESETS = {  # RULES.md's presets table
+PRESETS = {  # docs/RULES.md's presets table
     "standard": (10, 25, 31, 25, 100, 100, 25, "game_bonus_doubled", False, "single"),
     "classic": (10, 20, None, 10, 100, 100, 20, "game_bonus_doubled", False, "single"),
     "oklahoma": (10, 25, 31, 25, 150, 100, 25, "game_bonus_doubled", True, "single"),
@@ -430,7 +430,7 @@ ERROR_CASES = [
     pytest.param("/api/v1/games", {"players": ["Ann", " Ann "]},
                  "game", ["/players/1"], ["different names"], id="one name twice"),
     pytest.param("/api/v1/games", {"players": ["A" * 41, "Bob"]},
-                 "invalid-input", ["/players/0"], ["1 to 40"], id="name too long"),
+                 "player-name", ["/players/0"], ["1 to 40"], id="name too long"),
     pytest.param("/api/v1/games", {"players": ["Ann", "Bob"],
                                     "hands": [{"winner": "Ann", "points": 1}] * 501},
                  "invalid-input", ["/hands"], ["has 501 items; from 0 to 500 allowed"],
@@ -491,15 +491,17 @@ def test_detail_names_errors_of_several_fields(client):
                                  "/defender: a draw has no knocker or defender")
 
 
-def test_more_than_50_errors_are_cut_to_50(client):
+def test_reading_a_hand_stops_after_50_errors(client):
     answer = client.post("/api/v1/analyze", json={"hand": ["Xs"] * 60})
     assert answer.status_code == 422
     problem = answer.get_json()
-    assert [e["pointer"] for e in problem["errors"]] == [f"/hand/{i}" for i in range(50)]
+    # the note that reading stopped comes first, then the 50 bad tokens read before it stopped
+    assert [e["pointer"] for e in problem["errors"]] == (
+        ["/hand"] + [f"/hand/{i}" for i in range(49)])
     assert problem["detail"] == (
-        "60 errors: /hand/0: unknown rank 'X' in token 1 'Xs'; /hand/1: unknown rank 'X' in "
-        "token 2 'Xs'; /hand/2: unknown rank 'X' in token 3 'Xs'; and 57 more (the first 50 are "
-        "listed)")
+        "51 errors: /hand: reading stopped after 50 errors; the last 10 items were not read; "
+        "/hand/0: unknown rank 'X' in token 1 'Xs'; /hand/1: unknown rank 'X' in token 2 'Xs'; "
+        "and 48 more (the first 50 are listed)")
 
 
 def test_a_batch_of_many_bad_hands_lists_50_errors(client):
@@ -512,7 +514,7 @@ def test_a_batch_of_many_bad_hands_lists_50_errors(client):
     bad = "unknown rank 'X' in token 5 'Xh'"
     count, _, listed = problem["detail"].partition(" errors: ")
     assert int(count) == 51
-    assert listed.startswith("/hands: reading stopped after 50 bad items; the last 10 were "
+    assert listed.startswith("/hands: reading stopped after 50 errors; the last 10 items were "
                              f"not read; /hands/0/4: {bad}; /hands/1/4: {bad}; and ")
 
 
@@ -521,8 +523,8 @@ def test_a_batch_of_many_bad_hands_says_its_errors_were_cut(client):
                           json={"hands": ["As 2s 3s 7c Xh"] * 60}).get_json()
     assert problem["detail"].endswith(" (the first 50 are listed)")
     assert problem["errors"][0] == {"pointer": "/hands",
-                                    "detail": "reading stopped after 50 bad items; the last "
-                                              "10 were not read"}
+                                    "detail": "reading stopped after 50 errors; the last "
+                                              "10 items were not read"}
 
 
 def test_exactly_50_errors_are_all_listed(client):

@@ -1,0 +1,168 @@
+"""Every answer of the API, written once: the core's results as the JSON that openapi.yaml
+describes (the tests check real answers against it).
+
+Cards are written as their canonical codes, in the order the core keeps them (by suit s, h, d,
+c, then rank). A key whose value the result does not have is left out (a 10-card analysis has
+no `discards`), except where the contract writes null (`winner` of a draw).
+"""
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from ..core.game import Game, GameSheet, HandRow, TableEntry
+from ..core.knock import HandAnalysis
+from ..core.layoffs import LayoffResult
+from ..core.melds import Meld
+from ..core.rules import Rules
+from ..core.scoring import BestSpread, DefenderSide, HandResult, KnockerSide
+
+
+def codes(cards) -> list[str]:
+    return [card._code for card in cards]
+
+
+# There are only 329 melds, each an immutable value known by its mask: each is written once
+# and its dictionary shared after (an answer is encoded, never changed in place). An analysis
+# has up to 36 melds among its discards, so this halves the cost of writing one.
+_MELDS: dict[int, dict] = {}
+
+
+def meld(value: Meld) -> dict:
+    written = _MELDS.get(value.mask)
+    if written is None:
+        written = _MELDS[value.mask] = {"type": value.kind, "cards": codes(value.cards)}
+    return written
+
+
+def melds(values) -> list[dict]:
+    return [meld(value) for value in values]
+
+
+# --- analyze ------------------------------------------------------------------------------
+
+def analysis(result: HandAnalysis, detail: str = "full") -> dict:
+    """One hand's analysis. `detail`: "full" (every discard), "best" (only the best
+    discards' options) or "summary" (the figures, no melds or discard options)."""
+    if detail == "summary":
+        answer = {"hand": codes(result.hand), "deadwood": result.deadwood,
+                  "knock_limit": result.knock_limit, "can_knock": result.can_knock,
+                  "gin": result.gin}
+    else:
+        answer = {"hand": codes(result.hand), "deadwood": result.deadwood,
+                  "melds": melds(result.melds), "deadwood_cards": codes(result.deadwood_cards),
+                  "knock_limit": result.knock_limit, "can_knock": result.can_knock,
+                  "gin": result.gin}
+    if result.discards is not None:  # 11 cards
+        answer["big_gin"] = result.big_gin
+        answer["discard"] = result.discard._code
+        if detail != "summary":
+            options = result.discards
+            if detail == "best":
+                best = {card.index for card in result.best_discards}
+                options = [option for option in options if option.card.index in best]
+            answer["discards"] = [discard_option(option) for option in options]
+        answer["best_discards"] = codes(result.best_discards)
+    if result.outs is not None:
+        answer["outs"] = {"gin": codes(result.outs.gin), "knock": codes(result.outs.knock)}
+    return answer
+
+
+def discard_option(option) -> dict:
+    return {"card": option.card._code, "deadwood": option.deadwood,
+            "can_knock": option.can_knock, "gin": option.gin, "melds": melds(option.melds),
+            "deadwood_cards": codes(option.deadwood_cards)}
+
+
+# --- layoffs and score ----------------------------------------------------------------------
+
+def layoffs(result: LayoffResult) -> dict:
+    spread, defense = result.knocker, result.defender
+    knocker = {"melds": melds(spread.melds), "deadwood_cards": codes(spread.deadwood_cards),
+               "deadwood": spread.deadwood, "gin": result.gin, "big_gin": result.big_gin}
+    if result.discard is not None:
+        knocker["discard"] = result.discard._code
+    return {
+        "knocker": knocker,
+        "defender": {"melds": melds(defense.melds), "layoffs": _layoffs(defense.layoffs),
+                     "deadwood_cards": codes(defense.deadwood_cards),
+                     "deadwood": defense.deadwood},
+        "options": _options(result.options),
+    }
+
+
+def _layoffs(values) -> list[dict]:
+    return [{"card": layoff.card._code, "meld": layoff.meld} for layoff in values]
+
+
+def _options(values) -> list[dict]:
+    return [{"card": option.card._code, "melds": list(option.melds)} for option in values]
+
+
+def score(result: HandResult) -> dict:
+    answer = {"outcome": result.outcome, "winner": result.winner, "points": result.points,
+              "multiplier": result.multiplier, "knock_limit": result.knock_limit,
+              "knocker": None if result.knocker is None else _knocker_side(result.knocker),
+              "defender": None if result.defender is None else _defender_side(result.defender),
+              "explanation": result.explanation}
+    if result.best_spread is not None:
+        answer["best_spread"] = _best_spread(result.best_spread)
+    if result.options is not None:
+        answer["options"] = _options(result.options)
+    return answer
+
+
+def _knocker_side(side: KnockerSide) -> dict:
+    answer = {}
+    if side.melds is not None:  # given as cards, not counts
+        answer["melds"] = melds(side.melds)
+        answer["deadwood_cards"] = codes(side.deadwood_cards)
+    answer.update(deadwood=side.deadwood, gin=side.gin, big_gin=side.big_gin)
+    if side.discard is not None:
+        answer["discard"] = side.discard._code
+    return answer
+
+
+def _defender_side(side: DefenderSide) -> dict:
+    if side.melds is None:  # given as a count
+        return {"deadwood": side.deadwood}
+    return {"melds": melds(side.melds), "layoffs": _layoffs(side.layoffs),
+            "deadwood_cards": codes(side.deadwood_cards), "deadwood": side.deadwood}
+
+
+def _best_spread(best: BestSpread) -> dict:
+    return {"points": best.points, "outcome": best.outcome, "winner": best.winner,
+            "melds": melds(best.melds), "deadwood_cards": codes(best.deadwood_cards),
+            "deadwood": best.deadwood,
+            "discard": None if best.discard is None else best.discard._code}
+
+
+# --- games ----------------------------------------------------------------------------------
+
+def sheet(value: GameSheet) -> dict:
+    return {"players": list(value.players), "hands": [_row(row) for row in value.hands],
+            "games": [_game(game) for game in value.games], "finished": value.finished,
+            "winner": value.winner, "margin": value.margin}
+
+
+def _row(row: HandRow) -> dict:
+    result = (table_result(row.result) if isinstance(row.result, TableEntry)
+              else score(row.result))
+    return {"result": result, "winner": row.winner, "points": row.points,
+            "games": list(row.games), "totals": [dict(totals) for totals in row.totals]}
+
+
+def table_result(entry: TableEntry) -> dict:
+    return {"winner": entry.winner, "points": entry.points}
+
+
+def _game(game: Game) -> dict:
+    return {"totals": dict(game.totals), "hands_won": dict(game.hands_won),
+            "finished": game.finished, "winner": game.winner,
+            "bonuses": {kind: dict(game.bonuses[kind]) for kind in ("game", "box", "shutout")},
+            "final": dict(game.final), "margin": game.margin}
+
+
+# --- rules ----------------------------------------------------------------------------------
+
+def rules(value: Rules) -> dict:
+    return asdict(value)

@@ -1,0 +1,57 @@
+"""JSON in and out: the one decoding of request bodies and the one encoding of answers."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import orjson
+from werkzeug.exceptions import BadRequest
+
+
+# 18 digits in a row always fit in 64 bits. Found by mapping every digit to 0 and looking for
+# nineteen 0s: two passes at C speed over the body (a regular expression costs ten times more)
+_DIGITS_AS_ZEROS = bytes(48 if 48 <= byte <= 57 else 32 for byte in range(256))
+_NINETEEN_DIGITS = b"0" * 19
+
+
+def decode_json(raw: bytes):
+    """A body's JSON value, as `json.loads` reads it; 400 when it is not JSON.
+
+    orjson reads it first, a few times faster. What orjson refuses goes to json, for json's
+    messages and for what json takes and orjson does not (NaN, a lone surrogate); where both
+    read a body they give the same value. orjson reads a whole number past 64 bits as a
+    float, so a body with 19 digits in a row (which may be such a number) goes to json."""
+    if _NINETEEN_DIGITS not in raw.translate(_DIGITS_AS_ZEROS):
+        try:
+            return orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            pass
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise BadRequest(f"the body is not valid UTF-8 (byte {error.start})") from None
+    except json.JSONDecodeError as error:
+        raise BadRequest(f"malformed JSON: {error.msg} at line {error.lineno} column "
+                         f"{error.colno}") from None
+    except (RecursionError, ValueError) as error:
+        raise BadRequest(f"JSON that cannot be read: {error}"[:200]) from None
+
+
+def json_bytes(data: Any) -> bytes:
+    """The one JSON encoding of every answer (the API's bodies and the command line's --json):
+    UTF-8, keys in the order written, compact, ending in a newline.
+
+    orjson writes the same bytes as `json.dumps(data, ensure_ascii=False, separators=(",",
+    ":"))`, about ten times faster. It refuses what has no such encoding: JSON text may carry
+    a lone surrogate (`"\\ud800"`), which is no character and cannot be written as UTF-8, and
+    an answer that echoes one (an error quoting the bad token) is written with ASCII escapes
+    instead, which is the same JSON value."""
+    try:
+        return orjson.dumps(data, option=orjson.OPT_APPEND_NEWLINE)
+    except orjson.JSONEncodeError:
+        return (json.dumps(data, separators=(",", ":")) + "\n").encode("ascii")
+
+
+def to_json(data: Any) -> str:
+    """`json_bytes` as text, for the command line."""
+    return json_bytes(data).decode("utf-8")
