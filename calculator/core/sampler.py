@@ -7,10 +7,10 @@ by every draw (about 13 by the time the pile holds a dozen cards). So each sampl
 way a hand is played: ten unseen cards dealt (the cards the opponent is known to hold
 included), then one more unseen card for each card the opponent has drawn since the deal,
 each followed by the discard that leaves the lowest deadwood, never a card known to be
-theirs. The hand as played so far weighs each sample: one that could have knocked after any
-of those discards, and did not, is left out (most players knock when they can; the
-self-play baseline always does); and a hand holding two cards that would have melded a card
-they threw or passed is half as likely (they would have kept it).
+theirs. They have not knocked, so no replayed draw may let the hand knock: each is drawn
+among the cards that do not, and the sample weighs the chance of that (see `build_hand`).
+A hand holding two cards that would have melded a card they threw or passed is half as
+likely (they would have kept it).
 docs/ADVICE.md has the validation against self-play.
 """
 from __future__ import annotations
@@ -27,52 +27,60 @@ from .position import Position
 from .spreads import Candidate, evaluate, lowest_spreads
 
 
-# A hand that could have knocked on an earlier turn, but did not, weighs this much: most
-# players knock when they can, and the self-play baseline always does (docs/ADVICE.md).
-KNOCKABLE_WEIGHT = 0.0
-
-
 class OpponentHand(NamedTuple):
     mask: int
     weight: float
     deadwood: int
 
 
-REDRAWS = 6  # tries for a draw that does not let the hand knock, per draw
+TRIES = 12  # draws tried at each step of a built hand (see `build_hand`)
+# Each hand is played through this many draws per card the opponent has drawn: fitted on
+# self-play, where 1.0 leaves the samples some 3 points too weak (the real opponent also
+# picks the face-up card when it helps, which a random stock draw does not model) and 1.3
+# matches the real deadwood within a point or two at every stage (docs/ADVICE.md).
+DRAW_FACTOR = 1.3
 
 
 def build_hand(rng: Random, pool: list[int], known: int, unknown: int, draws: int,
-               limit: int = -1) -> tuple[int, bool]:
-    """One opponent hand: `unknown` cards dealt from `pool` beside the `known` ones, then
-    `draws` more, each followed by the lowest-deadwood discard (never a known card). A draw
-    after which the hand could knock (deadwood at most `limit`) did not happen, since the
-    opponent did not knock: another unseen card is drawn in its place (up to `REDRAWS`
-    tries). Also whether the hand could have knocked all the same."""
-    picks = rng.sample(pool, min(len(pool), unknown + draws))
+               limit: int = -1) -> tuple[int, float]:
+    """One opponent hand and its weight: `unknown` cards dealt from `pool` beside the
+    `known` ones, then `draws` more, each followed by the lowest-deadwood discard (never a
+    known card).
+
+    The opponent did not knock, so no draw let their hand knock: each draw is taken among
+    the unseen cards that do not (drawn at random until one is found), and the hand's
+    weight is multiplied by an unbiased estimate of the chance that a random draw does not:
+    with N tries to find two such cards, 1/(N-1) (sequential importance sampling; the
+    negative binomial's unbiased estimate). A step with none in `TRIES` tries weighs 0."""
+    picks = rng.sample(pool, min(len(pool), unknown))
     hand = known
-    for bit in picks[:unknown]:
+    for bit in picks:
         hand |= bit
-    could_knock = False
-    for bit in picks[unknown:]:
-        for attempt in range(REDRAWS):
+    weight = 1.0
+    size = len(pool)
+    for _ in range(draws):
+        chosen = None
+        found = tries = 0
+        while tries < TRIES:
+            bit = pool[rng.randrange(size)]
             if bit & hand:
-                bit = pool[rng.randrange(len(pool))]
-                continue
-            eleven = hand | bit
-            value, best = best_discards_of_mask(eleven)
-            best &= ~known
-            if value > limit or attempt == REDRAWS - 1:
-                break
-            bit = pool[rng.randrange(len(pool))]
-        else:
-            continue  # no card found that is not already held: this draw is skipped
-        if best:
-            hand = eleven ^ (best & -best)
-        else:
-            hand = keep_without(eleven, known)
-            value = deadwood_of_mask(hand)
-        could_knock = could_knock or value <= limit
-    return hand, could_knock
+                continue  # a card already held: not a draw
+            tries += 1
+            value, best = best_discards_of_mask(hand | bit)
+            if value > limit:
+                found += 1
+                if chosen is None:
+                    chosen = (bit, best)
+                if found == 2:
+                    break
+        if chosen is None:
+            return hand, 0.0
+        weight *= 1 / (tries - 1) if found == 2 else 1 / TRIES
+        bit, best = chosen
+        eleven = hand | bit
+        best &= ~known
+        hand = eleven ^ (best & -best) if best else keep_without(eleven, known)
+    return hand, weight
 
 
 def shown_pairs(position: Position) -> list[tuple[int, ...]]:
@@ -86,15 +94,14 @@ def opponent_hands(position: Position, count: int, rng: Random, draws: int | Non
     docstring); `draws` overrides how many draws each hand is played through."""
     pool = bits_of(position.unseen)
     known, unknown = position.held, position.opponent_unknown
-    draws = position.opponent_draws if draws is None else draws
+    draws = round(DRAW_FACTOR * position.opponent_draws) if draws is None else draws
     draws = max(0, min(draws, len(pool) - unknown))
     shown = shown_pairs(position)
     limit = position.limit
     hands = []
     for _ in range(count):
-        hand, could_knock = build_hand(rng, pool, known, unknown, draws, limit)
+        hand, weight = build_hand(rng, pool, known, unknown, draws, limit)
         deadwood = deadwood_of_mask(hand)
-        weight = KNOCKABLE_WEIGHT if could_knock else 1.0
         for pairs in shown:
             for pair in pairs:
                 if hand & pair == pair:

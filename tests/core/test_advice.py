@@ -1,0 +1,188 @@
+"""The advice: worked examples from strategy texts (golden file), every figure of a discard
+against brute force, the face-up choice by exact expectation, and how the scores change it."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from calculator.core.advice import FAR_BEHIND, GIN_POINTS, advise, advise_position, \
+    draw_choice, knock_decision, look_ahead, rank_discards
+from calculator.core.cards import mask_cards
+from calculator.core.draws import bits_of
+from calculator.core.melds import best_discard_deadwood_of_mask, deadwood_of_mask
+from calculator.core.odds import PAIRS
+from calculator.core.position import read_position
+
+EXAMPLES = [json.loads(line) for line in
+            (Path(__file__).parent.parent / "data" / "advice_examples.jsonl").open()]
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[e["id"] for e in EXAMPLES])
+def test_worked_examples(example):
+    advice = advise(**example["position"])
+    ranked = [str(d.card) for d in advice.discards]
+    first = advice.discards[0] if advice.discards else None
+    if "best" in example:
+        assert ranked[0] == example["best"]
+    if "best_among" in example:
+        assert ranked[0] in example["best_among"]
+    if "worse" in example:
+        assert ranked.index(example["worse"]) > 0
+        worse = advice.discards[ranked.index(example["worse"])]
+        assert worse.cost > first.cost
+    if "best_dead" in example:
+        assert first.dead is example["best_dead"] and first.danger == 0
+    for text in example.get("reason_has", []):
+        assert text in first.reason
+    if "action" in example:
+        assert advice.action == example["action"]
+    if "take" in example:
+        assert advice.draw.take is example["take"]
+    if "knock" in example:
+        assert advice.knock.knock is example["knock"]
+    if "undercut" in example:
+        assert advice.knock.odds.undercut == example["undercut"]
+    if "undercut_at_least" in example:
+        assert advice.knock.odds.undercut >= example["undercut_at_least"]
+    if "undercut_at_most" in example:
+        assert advice.knock.odds.undercut <= example["undercut_at_most"]
+    assert advice.summary
+
+
+POSITIONS = [
+    dict(hand="As 2s 3s 5h 6h 7h 9c 9d Kd Qc 4h",
+         discards=[{"card": "Jh", "by": "opponent"}, {"card": "8h", "by": "me"},
+                   {"card": "Ts", "by": "opponent"}], opponent_took=["Qh"],
+         opponent_passed=["8h"]),
+    dict(hand="4s 5s 6s 7d 8d 2c 3c Jh Qh Kh 9d", discards=["Ac", "Tc", "Kd"]),
+    dict(hand="7s 7h 7d 2c 3c 4c 9h Th Jh Qs Ks", opponent_took=["6s", "Kc"],
+         discards=[{"card": "Kc", "by": "opponent"}]),
+]
+
+
+@pytest.mark.parametrize("args", POSITIONS)
+def test_every_discard_figure_by_brute_force(args):
+    position = read_position(**args)
+    unseen = bits_of(position.unseen)
+    ranked = rank_discards(position, position.mine, 0)
+    assert len(ranked) == 11
+    for choice in ranked:
+        kept = position.mine ^ choice.card.bit
+        assert choice.deadwood == deadwood_of_mask(kept)
+        after = [best_discard_deadwood_of_mask(kept | bit) for bit in unseen]
+        assert choice.expected_deadwood == pytest.approx(sum(after) / len(unseen))
+        gin = [b for b, v in zip(unseen, after) if v == 0]
+        knock = [b for b, v in zip(unseen, after) if v <= position.limit]
+        assert [c.bit for c in choice.gin_outs] == gin
+        assert [c.bit for c in choice.knock_outs] == knock
+        assert choice.p_gin == pytest.approx(len(gin) / len(unseen))
+        assert choice.p_knock == pytest.approx(len(knock) / len(unseen))
+        possible = position.unseen | position.held
+        assert choice.dead == (not any(p & possible == p for p in PAIRS[choice.card.index]))
+        assert 0 <= choice.danger <= 1 and 0 <= choice.adjusted_danger <= 1
+        assert choice.card.glyph in choice.reason and str(choice.deadwood) in choice.reason
+    costs = [c.cost for c in ranked]
+    assert costs == sorted(costs)
+
+
+def test_the_face_up_choice_is_exact():
+    position = read_position("As 2s 3s 5h 6h 7h 9c 9d Kd Qc", ["Jh", "9h"])
+    choice = draw_choice(position)
+    unseen = bits_of(position.unseen)
+    mine = position.mine
+    expected = sum(best_discard_deadwood_of_mask(mine | b) for b in unseen) / len(unseen)
+    assert choice.draw_deadwood == pytest.approx(expected)
+    taking = min(deadwood_of_mask((mine | choice.face_up.bit) ^ c.bit)
+                 for c in position.hand)
+    assert choice.take_deadwood == taking and choice.take is (taking < expected)
+    assert choice.take and "9♥" in choice.reason
+
+
+def test_a_card_just_taken_is_not_thrown_back():
+    advice = advise("As 2s 3s 5h 6h 7h 9c 9d Kd Qc", face_up="9h", samples=50)
+    assert "9h" not in [str(d.card) for d in advice.discards]
+    assert len(advice.discards) == 10
+
+
+def test_live_cards_and_melds_in_waiting():
+    advice = advise("As 2s 3s 5h 6h 7h 9c 9d Kd Qc 4h", ["9s", "Jd"], samples=50)
+    live = {str(c.card): (c.melds, c.most) for c in advice.live}
+    assert live["As"][1] == 4 and live["5h"][1] == 6
+    assert live["9c"][0] == 6 - 2  # the sets with 9s are gone
+    assert live["Kd"][0] == 3  # Jd gone: the run J-Q-K is gone, the three sets live
+    waiting = {str(c.card) for c in advice.completions}
+    assert "9h" in waiting  # 9c 9d wait for it
+
+
+def test_the_outlook_counts_only_the_draws_left():
+    rest = "Ts Js Qs Ks 8c 7c 6c 5c 4c 3c 2c Ac Jc Kc 4d 5d 6d 2h 3h 8h".split()
+    position = read_position("As 2s 3s 5h 6h 7h 9c 9d Kd Qc 4h", rest, samples=50)
+    assert position.stock == 11 and position.my_draws_left == 4
+    outlook = advise_position(position).outlook
+    assert outlook.draws_left == 4
+    assert [w.draws for w in outlook.within] == [1, 2, 3]
+    late = read_position("As 2s 3s 5h 6h 7h 9c 9d Kd Qc 4h", rest + ["Jh", "Th", "Qh",
+                                                                      "Kh", "9s", "8s"])
+    assert late.stock == 5 and late.my_draws_left == 1
+    assert [w.draws for w in advise_position(late).outlook.within] == [1]
+
+
+def test_seeded_answers_repeat():
+    args = dict(hand="As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd", discards=["Jc", "9d", "Th"],
+                opponent_took=["2c", "3c", "4c"], samples=300, seed=7)
+    one, two = advise(**args), advise(**args)
+    assert one.knock.odds == two.knock.odds and one.summary == two.summary
+    other = advise(**(args | {"seed": 8}))
+    assert other.knock.odds.samples == 300
+
+
+KNOCKABLE = dict(hand="As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd",
+                 discards=[{"card": "Jc", "by": "me"}, {"card": "9d", "by": "opponent"},
+                           {"card": "Th", "by": "me"}, {"card": "2h", "by": "opponent"}],
+                 opponent_took=["Jd", "Jh"], samples=400)
+
+
+@pytest.mark.parametrize("scores, need", [(None, 0.55), ({"me": 30, "opponent": 40}, 0.55),
+                                          ({"me": 90, "opponent": 40}, 0.45),
+                                          ({"me": 10, "opponent": 80}, 0.45),
+                                          ({"me": 0, "opponent": 60}, None)])
+def test_scores_change_the_knock(scores, need):
+    advice = advise(**KNOCKABLE, scores=scores)
+    decision = advice.knock
+    odds = decision.odds
+    if need is None:  # far behind: 80% needed while gin is likely enough, else the default
+        later = decision.gin_within[-1][1]
+        need = 0.8 if later >= 0.15 else 0.55
+        assert "far behind" in advice.scores_note or "trail" in advice.scores_note
+    assert decision.knock is (odds.win >= need and odds.expected_points > 0)
+    if scores is None:
+        assert advice.scores_note is None
+    else:
+        assert advice.scores_note
+
+
+def test_far_behind_weighs_gin_chances():
+    position = read_position(**KNOCKABLE)
+    behind = read_position(**KNOCKABLE, scores={"me": 0, "opponent": FAR_BEHIND})
+    plain = {c.card: c for c in rank_discards(position, position.mine, 0)}
+    for choice in rank_discards(behind, behind.mine, 0):
+        assert choice.cost == pytest.approx(plain[choice.card].cost - GIN_POINTS * choice.p_gin)
+
+
+def test_no_knock_decision_when_the_hand_cannot_knock():
+    advice = advise("As 2s 5h 6h 9c 9d Kd Qc 4h Jc 7s", samples=50)
+    assert advice.knock is None and advice.action == "discard"
+    position = read_position("As 2s 5h 6h 9c 9d Kd Qc 4h Jc 7s")
+    assert knock_decision(position, position.mine, look_ahead(
+        position, position.mine ^ position.hand[0].bit, None)) is None
+
+
+def test_the_last_chance_knocks_whenever_it_pays():
+    rest = [str(c) for c in mask_cards(((1 << 52) - 1) & ~read_position(
+        KNOCKABLE["hand"]).mine)][:29]
+    position = read_position(KNOCKABLE["hand"], rest, samples=200)
+    assert position.my_draws_left == 0
+    advice = advise_position(position)
+    assert advice.knock.knock is (advice.knock.odds.expected_points > 0)

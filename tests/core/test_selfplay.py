@@ -1,0 +1,83 @@
+"""The self-play simulator: seeded (the same seed, the same hands), every position a player
+sees is a consistent one, and the baseline policy does what docs/ADVICE.md says."""
+from __future__ import annotations
+
+from collections import Counter
+from random import Random
+
+import pytest
+
+from calculator.core import selfplay
+from calculator.core.melds import best_discard_deadwood_of_mask
+from calculator.core.rules import PRESETS
+
+
+def test_the_same_seed_plays_the_same_hands():
+    one = selfplay.play(25, seed=4, policy="deadwood")
+    two = selfplay.play(25, seed=4, policy="deadwood")
+    assert one == two
+    assert one != selfplay.play(25, seed=5, policy="deadwood")
+
+
+@pytest.mark.parametrize("policy", selfplay.POLICIES)
+def test_every_view_is_a_consistent_position(policy, monkeypatch):
+    views = []
+    real = selfplay.position_for
+
+    def watched(*args, **kwargs):
+        view = real(*args, **kwargs)
+        views.append(view)
+        return view
+
+    monkeypatch.setattr(selfplay, "position_for", watched)
+    records = selfplay.play(12, seed=2, policy=policy)
+    assert views
+    for view in views:
+        assert not view.mine & view.pile_mask and not view.held & (view.mine | view.pile_mask)
+        assert len(view.hand) == 11
+        # 52 = my 11 + their 10 + the pile + the stock, and the unseen cards are theirs or
+        # the stock's
+        assert 11 + 10 + len(view.pile) + view.stock == 52
+        assert view.unseen.bit_count() == view.opponent_unknown + view.stock
+    assert {r.outcome for r in records} <= {"knock", "undercut", "gin", "big_gin", "draw"}
+
+
+def test_the_baseline_knocks_at_the_first_chance(monkeypatch):
+    """Every knock comes at the first turn the player could knock: no earlier view of theirs
+    had a knockable hand."""
+    chances = []
+    real = selfplay._knock
+
+    def knocked(me, seats, view, eleven, *rest):
+        chances.append(best_discard_deadwood_of_mask(eleven) <= view.limit)
+        return real(me, seats, view, eleven, *rest)
+
+    monkeypatch.setattr(selfplay, "_knock", knocked)
+    records = selfplay.play(60, seed=9, policy="deadwood")
+    knocks = [r for r in records if r.knocker is not None]
+    assert len(chances) == len(knocks) and all(chances)
+    outcomes = Counter(r.outcome for r in records)
+    assert outcomes["knock"] > outcomes["undercut"]
+    for record in knocks:
+        assert record.points >= 0 and record.winner in (0, 1, None)
+
+
+def test_predictions_are_recorded_beside_the_outcome():
+    records = selfplay.play(20, seed=3, policy="deadwood", predict_samples=60)
+    predictions = [p for r in records for p in r.predictions]
+    assert predictions
+    for record in records:
+        for p in record.predictions:
+            assert 0 <= p.win <= 1 and 0 <= p.undercut <= 1
+            assert p.won == (record.winner == record.knocker)
+            assert p.undercut_happened == (record.outcome == "undercut")
+
+
+def test_gin_only_rules_end_in_gin_or_a_draw():
+    records = selfplay.play(8, seed=1, rules=PRESETS["straight"], policy="deadwood")
+    assert {r.outcome for r in records} <= {"gin", "big_gin", "draw"}
+
+
+def test_bad_policy_names():
+    with pytest.raises(ValueError):
+        selfplay.play_hand(Random(1), policy="best")
