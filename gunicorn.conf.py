@@ -25,6 +25,9 @@ accesslog = "-"
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info")
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
+# Each access-log field (a share link's request line is up to 8 KiB) and each error record is
+# cut to a bounded length, so no request writes more than about 2 KB into a log.
+logger_class = "calculator.logs.BoundedLogger"
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 preload_app = True
 # gunicorn 27's control socket defaults to one path per user, shared by every instance on the

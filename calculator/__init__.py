@@ -21,7 +21,7 @@ def create_app(config: dict | None = None):
     from marshmallow import ValidationError
     from werkzeug.exceptions import HTTPException
 
-    from . import headers
+    from . import headers, logs
     from .api import errors
     from .api.docs import bp as docs_bp
     from .api.routes import bp as api_bp
@@ -42,6 +42,7 @@ def create_app(config: dict | None = None):
     app.register_blueprint(docs_bp)
     app.register_blueprint(web_bp)
     headers.install(app)
+    logs.install(logging.getLogger("calculator"))
 
     app.register_error_handler(CalculatorError, errors.from_calculator_error)
     app.register_error_handler(ValidationError, errors.from_validation_error)

@@ -32,6 +32,19 @@ Reader = Callable[[Any], Any]
 class Loader(NamedTuple):
     schema: Schema
     quick: Reader  # the body's values, or Invalid / ValidationError at the first problem
+    known: frozenset  # the keys the schema reads
+
+    def full(self, value) -> dict:
+        """`Schema.load`, which names every unknown key: refused first when there are more
+        of them than an answer lists."""
+        if type(value) is dict and len(value) > limits.MAX_REPORTED_ERRORS:
+            unknown = [key for key in value if key not in self.known]
+            if len(unknown) > limits.MAX_REPORTED_ERRORS:
+                listed = unknown[:limits.MAX_REPORTED_ERRORS - 1]
+                raise ValidationError({"_schema": [
+                    f"{len(unknown)} unknown fields; the first {len(listed)} are listed"],
+                    **{key: ["unknown field"] for key in listed}})
+        return self.schema.load(value)
 
 
 def load(loader: Loader, body) -> dict:
@@ -39,7 +52,7 @@ def load(loader: Loader, body) -> dict:
     try:
         return loader.quick(body)
     except (Invalid, ValidationError):
-        return loader.schema.load(body)  # raises, with every field's messages
+        return loader.full(body)  # raises, with every field's messages
 
 
 def compile_loader(schema: Schema | type[Schema]) -> Loader:
@@ -76,7 +89,7 @@ def compile_loader(schema: Schema | type[Schema]) -> Loader:
                 out[attribute] = default() if callable(default) else default
         return out
 
-    return Loader(schema, quick)
+    return Loader(schema, quick, known)
 
 
 def quick_reader(field: fields.Field) -> Reader:
@@ -172,6 +185,6 @@ class OneOf(fields.Field):
 
     def _deserialize(self, value, attr, data, **kwargs):
         key, loader = self._shape(value)
-        loaded = loader.schema.load(value)  # the full pass: the nested schema's own messages
+        loaded = loader.full(value)  # the full pass: the nested schema's own messages
         loaded["shape"] = key
         return loaded

@@ -53,7 +53,7 @@ def analyze():
     body = schemas.read(schemas.AnalyzeRequest, read_json_body())
     result = core.analyze(body["hand"], schemas.rules_of(body), body["upcard"],
                           body["known"], body["outs"])
-    return json_response(answers.analysis(result, body["detail"]))
+    return json_response(answers.analysis(result))
 
 
 @bp.post("/analyze/batch")
@@ -110,3 +110,13 @@ def rules():
         "limits": limits.published() | {"max_body_bytes": current_app.config[
             "MAX_CONTENT_LENGTH"]},
     })
+
+
+@bp.post("/advice")
+def advice():
+    """One position's advice: what to draw, what to discard, whether to knock, with odds."""
+    from ..core.advice import advise
+    from . import advice as advice_api
+
+    body = advice_api.read(read_json_body())
+    return json_response(advice_api.answer(advise(**advice_api.arguments(body))))

@@ -129,7 +129,6 @@ class AnalyzeRequest(Strict):
     upcard = Token(load_default=None)
     known = Tokens(what="known cards", max_tokens=52, load_default=list)
     outs = Flag(load_default=True)
-    detail = fields.String(validate=validate.OneOf(DETAILS), load_default="full")
 
 
 class BatchRequest(Strict):

@@ -1,0 +1,47 @@
+"""No request writes more than about 2 KB into a log: access-log fields and error records are
+cut to a bounded length, whatever the request carried."""
+from __future__ import annotations
+
+import datetime
+import logging
+from types import SimpleNamespace
+
+from gunicorn.config import Config
+
+from calculator import create_app
+from calculator.logs import MAX_ATOM, MAX_LINE, BoundedLogger, bounded
+
+
+def test_bounded_keeps_short_text_and_says_what_it_cut():
+    assert bounded("short", 100) == "short"
+    cut = bounded("x" * 10_000, 100)
+    assert len(cut) <= 100 and cut.endswith("... (9940 more characters)")
+
+
+def test_an_unexpected_error_logs_a_bounded_record(caplog):
+    app = create_app()
+
+    @app.get("/boom")
+    def boom():
+        raise RuntimeError("y" * 500_000)
+
+    with caplog.at_level(logging.ERROR, logger="calculator"):
+        answer = app.test_client().get("/boom")
+    assert answer.status_code == 500
+    assert b"yyyy" not in answer.data
+    lines = [caplog.handler.format(record) for record in caplog.records]
+    assert lines and all(len(line) <= MAX_LINE + 200 for line in lines), [len(x) for x in lines]
+    assert "RuntimeError" in "".join(lines)
+
+
+def test_the_access_log_cuts_a_long_request_line():
+    logger = BoundedLogger(Config())
+    environ = {"REQUEST_METHOD": "GET", "RAW_URI": "/?g=" + "A" * 8000,
+               "SERVER_PROTOCOL": "HTTP/1.1", "PATH_INFO": "/", "QUERY_STRING": "g=" + "A" * 8000,
+               "HTTP_USER_AGENT": "b" * 8000}
+    response = SimpleNamespace(status="200 OK", headers=[("X-Long", "c" * 8000)], sent=10)
+    atoms = logger.atoms(response, SimpleNamespace(headers=[("USER-AGENT", "b" * 8000)]), environ,
+                         datetime.timedelta(milliseconds=5))
+    assert all(len(value) <= MAX_ATOM for value in atoms.values() if isinstance(value, str))
+    line = logger.cfg.access_log_format % logger.atoms_wrapper_class(atoms)
+    assert len(line) <= MAX_LINE
