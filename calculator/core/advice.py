@@ -50,7 +50,7 @@ class DiscardChoice(NamedTuple):
 class LiveCard(NamedTuple):
     card: Card
     melds: int             # melds of three it can still join
-    most: int              # 6 for a middle card, 4 for an ace or a king
+    most: int              # 6 for a middle card, 5 for a 2 or a queen, 4 for an ace or a king
 
 
 class Completion(NamedTuple):
@@ -280,21 +280,18 @@ def _reason(choice: list, hand: int, position: Position) -> str:
 
 
 def _why_dead(card: Card, hand: int, position: Position) -> str:
-    """Which cards are gone (mine, seen, or known to be the opponent's but never a pair), so
-    that no meld of three can take the card: "two kings are gone and J♦ is gone"."""
+    """Which cards no meld of three with the card can have (seen, or mine): "two other kings
+    and J♦ are out of the opponent's reach"."""
     gone = ((1 << 52) - 1) & ~(position.unseen | position.held)
     rank_gone = sum(1 for s in range(4) if s != card.suit and gone >> (s * 13 + card.rank) & 1)
     name = RANK_NAMES[card.rank]
-    parts = [f"{_number(rank_gone)} other {name}{'s' if rank_gone != 1 else ''} "
-             f"{'are' if rank_gone != 1 else 'is'} gone"]
+    parts = [f"{_number(rank_gone)} other {name}{'s' if rank_gone != 1 else ''}"]
     blockers = 0
     for pair in PAIRS[card.index][3:]:  # the runs through it: each needs a card that is gone
         blockers |= pair & gone & -(pair & gone)
-    near = mask_cards(blockers)
-    if near:
-        parts.append(f"{' and '.join(c.glyph for c in near)} "
-                     f"{'is' if len(near) == 1 else 'are'} gone")
-    return " and ".join(parts)
+    parts += [c.glyph for c in mask_cards(blockers)]
+    listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+    return f"{listed} are out of the opponent's reach"
 
 
 def _number(count: int) -> str:

@@ -1,0 +1,187 @@
+"""The advice request and answer: the body's shape and types (marshmallow), and the core's
+advice written as JSON, by hand (openapi.yaml, `/api/v1/advice`).
+
+Every card and consistency rule (notation, a card in two places, counts adding up to 52, the
+stock, the samples' bound) is the core's (`calculator.core.position`), which says where the
+problem is.
+"""
+from __future__ import annotations
+
+from marshmallow import ValidationError, fields
+
+from ..core.advice import Advice
+from ..core.cards import mask_cards
+from ..core.position import MAX_SAMPLES
+from . import limits
+from .schemas import Options, Strict, Token, Tokens, Whole, rules_of
+
+MAX_DISCARDS = 52
+
+
+class DiscardEntry(fields.Field):
+    """One card of the discard pile: a card token, or `{card, by}` with `by` "me" or
+    "opponent" (checked by the core)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is str:
+            if len(value) > limits.MAX_TOKEN_CHARS:
+                raise ValidationError("a card is one token, like 'As' or '10♥'")
+            return value
+        if type(value) is not dict:
+            raise ValidationError("a discard is a card token or {card, by}")
+        return DiscardIn().load(value)
+
+
+class DiscardIn(Strict):
+    card = Token(required=True)
+    by = fields.String(load_default=None)
+
+
+class ScoresIn(Strict):
+    me = Whole(required=True)
+    opponent = Whole(required=True)
+
+
+class Discards(fields.List):
+    """The pile: its length checked before any card is read."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is not list:
+            raise ValidationError("must be an array")
+        if len(value) > MAX_DISCARDS:
+            raise ValidationError(f"has {len(value)} cards; at most {MAX_DISCARDS}")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class AdviceRequest(Strict):
+    hand = Tokens(required=True)
+    face_up = Token(load_default=None)
+    discards = Discards(DiscardEntry(), load_default=list)
+    opponent_took = Tokens(what="opponent_took", max_tokens=52, load_default=list)
+    opponent_passed = Tokens(what="opponent_passed", max_tokens=52, load_default=list)
+    stock = Whole(load_default=None)
+    rules = Options(load_default=None)
+    upcard = Token(load_default=None)
+    scores = fields.Nested(ScoresIn, load_default=None)
+    samples = Whole(load_default=None)
+    seed = Whole(load_default=None)
+
+
+_SCHEMA = AdviceRequest()
+
+
+def read(body) -> dict:
+    """The body's values, or marshmallow's ValidationError naming every bad field."""
+    if type(body) is not dict:
+        raise ValidationError({"_schema": ["the body must be a JSON object"]})
+    return _SCHEMA.load(body)
+
+
+def arguments(body: dict) -> dict:
+    """The body as `calculator.core.advice.advise` takes it."""
+    return {"hand": body["hand"], "discards": body["discards"], "face_up": body["face_up"],
+            "opponent_took": body["opponent_took"],
+            "opponent_passed": body["opponent_passed"], "stock": body["stock"],
+            "rules": rules_of(body), "upcard": body["upcard"], "scores": body["scores"],
+            "samples": body["samples"], "seed": body["seed"]}
+
+
+# --- the answer ---------------------------------------------------------------------------
+
+def codes(cards) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def odds(value: float) -> float:
+    return round(value, 6)
+
+
+def answer(advice: Advice) -> dict:
+    """The advice as JSON: the advice in words first, then every choice with its odds."""
+    position = advice.position
+    return {
+        "action": advice.action,
+        "advice": advice.summary,
+        "position": {
+            "hand": codes(sorted(position.hand)),
+            "face_up": str(position.face_up) if position.face_up else None,
+            "stock": position.stock,
+            "unseen": advice.unseen,
+            "opponent_known": codes(mask_cards(position.held)),
+            "opponent_unknown": position.opponent_unknown,
+            "knock_limit": position.limit,
+            "draws_left": position.my_draws_left,
+            "samples": position.samples,
+            "seed": position.seed,
+        },
+        "discards": [_discard(rank, choice) for rank, choice in
+                     enumerate(advice.discards, 1)],
+        "draw": _draw(advice.draw),
+        "live": [{"card": str(c.card), "melds": c.melds, "of": c.most} for c in advice.live],
+        "melds_in_waiting": [{"card": str(c.card), "with": [codes(pair) for pair in c.melds]}
+                             for c in advice.completions],
+        "outlook": _outlook(advice.outlook),
+        "knock": _knock(advice.knock),
+        "scores": advice.scores_note,
+    }
+
+
+def _discard(rank: int, choice) -> dict:
+    return {
+        "rank": rank,
+        "card": str(choice.card),
+        "deadwood": choice.deadwood,
+        "can_knock": choice.can_knock,
+        "gin": choice.gin,
+        "gin_outs": len(choice.gin_outs),
+        "knock_outs": len(choice.knock_outs),
+        "outs": {"gin": codes(choice.gin_outs), "knock": codes(choice.knock_outs)},
+        "p_gin": odds(choice.p_gin),
+        "p_knock": odds(choice.p_knock),
+        "expected_deadwood": odds(choice.expected_deadwood),
+        "danger": odds(choice.danger),
+        "adjusted_danger": odds(choice.adjusted_danger),
+        "dead": choice.dead,
+        "score": odds(choice.cost),
+        "reason": choice.reason,
+    }
+
+
+def _draw(draw) -> dict | None:
+    if draw is None:
+        return None
+    return {"take": draw.take, "face_up": str(draw.face_up) if draw.face_up else None,
+            "take_deadwood": draw.take_deadwood,
+            "take_discard": str(draw.take_discard) if draw.take_discard else None,
+            "draw_deadwood": odds(draw.draw_deadwood), "p_gin": odds(draw.draw_p_gin),
+            "p_knock": odds(draw.draw_p_knock), "reason": draw.reason}
+
+
+def _outlook(outlook) -> dict | None:
+    if outlook is None:
+        return None
+    return {"kept": codes(outlook.kept), "draws_left": outlook.draws_left,
+            "within": [{"draws": w.draws, "knock": odds(w.knock), "gin": odds(w.gin),
+                        "knock_error": odds(w.knock_error), "gin_error": odds(w.gin_error),
+                        "method": "sampled" if w.knock_error or w.gin_error else "exact"}
+                       for w in outlook.within],
+            "draws_to_knock": outlook.draws_to_knock, "draws_to_gin": outlook.draws_to_gin}
+
+
+def _knock(decision) -> dict | None:
+    if decision is None:
+        return None
+    o = decision.odds
+    return {"knock": decision.knock, "outcome": o.outcome,
+            "discard": str(o.discard) if o.discard else None, "deadwood": o.deadwood,
+            "melds": [{"type": m.kind, "cards": codes(m.cards)} for m in o.spread.melds],
+            "deadwood_cards": codes(o.spread.deadwood_cards),
+            "win": odds(o.win), "undercut": odds(o.undercut), "tie": odds(o.tie),
+            "expected_points": odds(o.expected_points), "error": odds(o.error),
+            "samples": o.samples, "effective_samples": odds(o.effective_samples),
+            "opponent_deadwood": odds(o.opponent_deadwood),
+            "gin_within": [{"draws": k, "gin": odds(p)} for k, p in decision.gin_within],
+            "reason": decision.reason}
+
+
+__all__ = ["AdviceRequest", "answer", "arguments", "read", "MAX_SAMPLES"]

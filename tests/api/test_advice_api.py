@@ -1,0 +1,91 @@
+"""POST /api/v1/advice: the position read from JSON, the core's advice written back, and every
+bad input a 422 problem pointing at it (bounded: refused before any sampling)."""
+from __future__ import annotations
+
+import pytest
+
+from calculator import create_app
+from calculator.core.advice import advise
+
+HAND = "As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd"
+
+
+@pytest.fixture(scope="module")
+def client():
+    return create_app().test_client()
+
+
+def post(client, body):
+    return client.post("/api/v1/advice", json=body)
+
+
+def test_an_eleven_card_position(client):
+    body = {"hand": HAND, "discards": [{"card": "Jc", "by": "me"}, "9d",
+                                       {"card": "Th", "by": "opponent"}],
+            "opponent_took": ["Jd", "Jh"], "opponent_passed": ["9d"], "samples": 150}
+    answer = post(client, body)
+    assert answer.status_code == 200 and answer.mimetype == "application/json"
+    data = answer.get_json()
+    core = advise(HAND, [{"card": "Jc", "by": "me"}, "9d", {"card": "Th", "by": "opponent"}],
+                  opponent_took=["Jd", "Jh"], opponent_passed=["9d"], samples=150)
+    assert data["action"] == core.action and data["advice"] == core.summary
+    assert [d["card"] for d in data["discards"]] == [str(d.card) for d in core.discards]
+    assert [d["rank"] for d in data["discards"]] == list(range(1, 12))
+    first = data["discards"][0]
+    assert first["knock_outs"] == len(first["outs"]["knock"])
+    assert data["position"]["opponent_known"] == ["Jh", "Jd"]
+    assert data["position"]["stock"] == 52 - 11 - 10 - 3
+    assert data["knock"]["samples"] == 150 and 0 <= data["knock"]["win"] <= 1
+    assert data["draw"] is None
+    assert [w["draws"] for w in data["outlook"]["within"]] == [1, 2, 3]
+
+
+def test_a_ten_card_position(client):
+    data = post(client, {"hand": "As 2s 3s 5h 6h 7h 9c 9d Kd Qc", "face_up": "9h",
+                         "samples": 50}).get_json()
+    assert data["action"] == "take" and data["draw"]["take"] is True
+    assert data["draw"]["face_up"] == "9h" and "9h" not in [d["card"] for d in data["discards"]]
+
+
+def test_the_same_body_the_same_answer(client):
+    body = {"hand": HAND, "discards": ["Jc", "9d"], "samples": 100, "seed": 3}
+    assert post(client, body).get_json() == post(client, body).get_json()
+
+
+@pytest.mark.parametrize("body, pointer", [
+    ({"hand": "As 2s"}, "/hand"),
+    ({"hand": HAND.replace("Kd", "Kx")}, "/hand/10"),
+    ({"hand": HAND, "discards": ["Jc", "Kd"]}, "/discards/1"),
+    ({"hand": HAND, "discards": [{"card": "Jc", "by": "them"}]}, "/discards/0/by"),
+    ({"hand": HAND, "discards": [{"card": "Jc", "colour": "red"}]}, "/discards/0/colour"),
+    ({"hand": HAND, "discards": [7]}, "/discards/0"),
+    ({"hand": HAND, "discards": ["Jc"] * 53}, "/discards"),
+    ({"hand": HAND, "face_up": "9h"}, "/face_up"),
+    ({"hand": HAND, "opponent_passed": ["9h"]}, "/opponent_passed/0"),
+    ({"hand": HAND, "stock": 0}, "/stock"),
+    ({"hand": HAND, "stock": "many"}, "/stock"),
+    ({"hand": HAND, "samples": 10 ** 9}, "/samples"),
+    ({"hand": HAND, "scores": {"me": 10}}, "/scores/opponent"),
+    ({"hand": HAND, "scores": {"me": -5, "opponent": 0}}, "/scores/me"),
+    ({"hand": HAND, "rules": {"knock_limit": 11}}, "/rules/knock_limit"),
+    ({"hand": HAND, "rules": {"preset": "oklahoma"}}, "/upcard"),
+    ({"hand": HAND, "colour": "red"}, "/colour"),
+    ({"hand": HAND, "discards": [c for c in ["Ah", "Ac", "Ad", "2h", "2c", "2d", "3h", "3c",
+                                             "3d", "4s", "4h", "4c", "5s", "5d", "5c", "6s",
+                                             "6d", "6c", "7s", "7d", "7c", "9s", "9h", "9d",
+                                             "9c", "Ts", "Th", "Td", "Tc", "Js", "Jh", "Jd",
+                                             "Jc", "Qs", "Qh", "Qd", "Qc", "Ks", "Kh", "Kc",
+                                             "8h"]]}, "/discards"),
+])
+def test_bad_positions_are_422_with_a_pointer(client, body, pointer):
+    answer = post(client, body)
+    assert answer.status_code == 422 and answer.mimetype == "application/problem+json"
+    problem = answer.get_json()
+    assert pointer in [e["pointer"] for e in problem["errors"]]
+    assert problem["detail"]
+
+
+def test_not_an_object(client):
+    answer = post(client, ["As"])
+    assert answer.status_code == 422
+    assert answer.get_json()["errors"][0]["pointer"] == ""
