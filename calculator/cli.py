@@ -1,4 +1,4 @@
-"""Command line: analyze / score / game / serve.
+"""Command line: analyze / score / advise / game / serve.
 
 Each command calls the core as the API's view does and writes the answer with the API's own
 `answers`, so `--json` prints exactly the API's bytes; without it the answer is printed for
@@ -73,6 +73,8 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument("--draw", action="store_true", help="a dead hand")
     _rule_arguments(score)
     score.set_defaults(run=_score)
+
+    _advise_command(commands)
 
     game = commands.add_parser("game", help="print the sheet of a game ledger (JSON file)")
     game.add_argument("ledger", help="a games request body as a JSON file, or - for stdin")
@@ -234,6 +236,91 @@ def render_sheet(sheet: dict) -> str:
     if sheet["finished"]:
         lines.append(f"Winner: {sheet['winner'] or 'a tie'}")
     return "\n".join(lines) + "\n"
+
+
+# --- advise ------------------------------------------------------------------------------------
+
+def _advise_command(commands) -> None:
+    advise = commands.add_parser("advise", help="what to draw, discard, and whether to knock")
+    advise.add_argument("hand", help="11 cards after drawing, or 10 before (with --face-up)")
+    advise.add_argument("--discards", default="",
+                        help="the discard pile, oldest first; a card may say who threw it: "
+                             "Jc:me 9d:opponent")
+    advise.add_argument("--face-up", help="the card on top of the pile I may take (10 cards)")
+    advise.add_argument("--took", default="", help="cards the opponent took from the pile")
+    advise.add_argument("--passed", default="", help="face-up cards the opponent declined")
+    advise.add_argument("--stock", type=whole_number, help="cards left in the stock")
+    advise.add_argument("--scores", metavar="ME,OPPONENT", help="both game totals, e.g. 40,85")
+    advise.add_argument("--samples", type=whole_number, help="opponent hands sampled (1,000)")
+    advise.add_argument("--seed", type=whole_number, help="the sampling's seed (0)")
+    _rule_arguments(advise)
+    advise.set_defaults(run=_advise)
+
+
+def _advise(args) -> int:
+    from .api import advice as advice_api
+    from .core.advice import advise
+
+    body: dict = {"hand": args.hand, "discards": [_discard_token(t) for t in
+                                                  args.discards.split()]}
+    for key, value in (("face_up", args.face_up), ("opponent_took", args.took.split()),
+                       ("opponent_passed", args.passed.split()), ("stock", args.stock),
+                       ("samples", args.samples), ("seed", args.seed),
+                       ("upcard", args.upcard)):
+        if value:
+            body[key] = value
+    if args.scores:
+        me, _, opponent = args.scores.partition(",")
+        try:
+            body["scores"] = {"me": whole_number(me.strip()),
+                              "opponent": whole_number(opponent.strip())}
+        except argparse.ArgumentTypeError as error:
+            print(f"error: --scores: {error}", file=sys.stderr)
+            return 2
+    read = advice_api.read(body)
+    result = advise(**advice_api.arguments(read) | {"rules": _rules(args)})
+    return _emit(advice_api.answer(result), args.json, render_advice)
+
+
+def _discard_token(token: str):
+    card, _, by = token.partition(":")
+    return {"card": card, "by": {"opp": "opponent"}.get(by, by)} if by else card
+
+
+def _percent(p: float) -> str:
+    return f"{p:.0%}" if p == 0 or p >= 0.01 else f"{p:.1%}"
+
+
+def render_advice(a: dict) -> str:
+    lines = [f"Advice:    {a['advice']}"]
+    if a["draw"] and not a["draw"]["take"]:
+        lines.append(f"           (after taking {Card(a['draw']['face_up']).glyph}, the discards "
+                     f"would rank as below)" if a["draw"]["face_up"] else "")
+    if a["discards"]:
+        lines.append("Discards, best first:")
+    for d in a["discards"]:
+        lines.append(f"  {d['rank']:>2}. {Card(d['card']).glyph:<4} deadwood {d['deadwood']:>2}"
+                     f"  gin outs {d['gin_outs']:>2}  knock outs {d['knock_outs']:>2}"
+                     f"  P(gin) {_percent(d['p_gin']):>4}  P(knock) {_percent(d['p_knock']):>4}"
+                     f"  danger {_percent(d['danger'])} (adjusted "
+                     f"{_percent(d['adjusted_danger'])})")
+        lines.append(f"      {d['reason']}")
+    knock = a["knock"]
+    if knock:
+        lines.append(f"Knock:     {'yes' if knock['knock'] else 'wait'}: win "
+                     f"{_percent(knock['win'])}, undercut {_percent(knock['undercut'])}, "
+                     f"{knock['expected_points']:+.1f} points on average "
+                     f"({knock['samples']} sampled hands, error ±{knock['error']:.1%})")
+    outlook = a["outlook"]
+    if outlook and outlook["within"]:
+        lines.append("Ahead:     " + "; ".join(
+            f"within {w['draws']} draw{'s' if w['draws'] > 1 else ''}: knock "
+            f"{_percent(w['knock'])}, gin {_percent(w['gin'])}"
+            + (f" (±{max(w['knock_error'], w['gin_error']):.1%})" if w["method"] == "sampled"
+               else "") for w in outlook["within"]))
+    if a["scores"]:
+        lines.append(f"Scores:    {a['scores']}")
+    return "\n".join(line for line in lines if line) + "\n"
 
 
 if __name__ == "__main__":
