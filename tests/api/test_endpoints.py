@@ -20,16 +20,6 @@ HAND = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"        # docs/RULES.md: deadwood 5 (5h)
 DEFENDER = "4s 5s 7s Kc Kd Kh 9h 8h 2d 3d"    # lays off 4s 5s onto A-2-3, 7s onto the sevens
 
 
-@pytest.fixture(scope="module")
-def app():
-    return create_app()
-
-
-@pytest.fixture(scope="module")
-def client(app):
-    return app.test_client()
-
-
 def run(cards):
     return {"type": "run", "cards": cards.split()}
 
