@@ -219,6 +219,7 @@
     var fresh = doc.querySelector("main");
     if (!fresh) { throw new Error("no page in the answer"); }
     document.querySelector("main").innerHTML = fresh.innerHTML;
+    document.body.setAttribute("data-swaps", String(Number(document.body.getAttribute("data-swaps") || 0) + 1));
     document.title = doc.title;
     if (response.redirected) {
       history.pushState(null, "", response.url);
@@ -257,7 +258,7 @@
     var name = page && page.getAttribute("data-focus");
     var target = name && document.getElementById(name);
     if (!target) {
-      window.scrollTo(0, 0);
+      window.scrollTo({ top: 0, left: 0, behavior: "instant" });
       document.getElementById("main").focus({ preventScroll: true });
       return;
     }
@@ -367,18 +368,21 @@
       var theme = html.getAttribute("data-theme");
       return theme ? theme === "dark" : window.matchMedia("(prefers-color-scheme: dark)").matches;
     }
-    var dark = button("Dark", isDark(), function () {
+    var dark = button("\u263E", isDark(), function () {
       var next = isDark() ? "light" : "dark";
       html.setAttribute("data-theme", next);
       if (store) { store.setItem(THEME_KEY, next); }
       return next === "dark";
     });
-    var deck = button("4 colours", html.classList.contains("four-colour"), function () {
+    dark.setAttribute("aria-label", "Dark mode");
+    dark.title = "Dark mode";
+    var deck = button("4\u2666\uFE0E", html.classList.contains("four-colour"), function () {
       var on = html.classList.toggle("four-colour");
       if (store) { store.setItem(DECK_KEY, on ? "four" : "two"); }
       return on;
     });
     deck.setAttribute("aria-label", "Four-colour deck");
+    deck.title = "Four-colour deck: diamonds blue, clubs green";
     slot.append(dark, deck);
     slot.hidden = false;
   }

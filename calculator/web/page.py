@@ -179,8 +179,12 @@ def notice(page: Page, did: str, undo: str, redo: str) -> Notice | None:
     if what in ("add", "edit") and n and n <= hands:
         row = page.sheet.rows[n - 1]
         counts = ((f", {row.counts}", False),) if row.counts else ()
-        gain = (((": ", False), (page.players[row.winner], True), (f" +{row.points}.", False))
-                if row.winner is not None else ((": nobody scores.", False),))
+        if row.how == "table":   # "Bob at the table +18": the name is already there
+            gain = ((f" +{row.points}.", False),)
+        elif row.winner is not None:
+            gain = ((": ", False), (page.players[row.winner], True), (f" +{row.points}.", False))
+        else:
+            gain = ((": nobody scores.", False),)
         verb = "" if what == "add" else " changed"
         return Notice(f"Hand {n}{verb}: ", row.words + counts + gain, undo=undo, show=n)
     texts = {"delete": f"Hand {n} deleted.", "setup": "Players and rules saved.",

@@ -90,10 +90,48 @@ def browser():
         chromium.close()
 
 
-def _context(browser, javascript: bool, width: str = "phone"):
+def _context(browser, javascript: bool, width: str = "phone", scheme: str = "light",
+             **options):
     w, h = WIDTHS[width]
     return browser.new_context(java_script_enabled=javascript, viewport={"width": w, "height": h},
-                               device_scale_factor=1, locale="en-GB")
+                               device_scale_factor=1, locale="en-GB", color_scheme=scheme,
+                               **options)
+
+
+def watch(context, tab, live_server: str) -> tuple[list, list]:
+    """Requests that try to leave the server (aborted) and console errors, to assert on."""
+    outside, problems = [], []
+    context.route("**/*", lambda route: (route.continue_() if route.request.url.startswith(
+        live_server) else (outside.append(route.request.url), route.abort())))
+    tab.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
+    tab.on("pageerror", lambda error: problems.append(str(error)))
+    return outside, problems
+
+
+def check_clean(outside: list, problems: list) -> None:
+    assert not outside, f"requests left the server: {outside}"
+    real = [p for p in problems if "status of 4" not in p]  # a 4xx answer is logged as such
+    assert not real, f"console errors: {real}"
+
+
+@pytest.fixture()
+def make_tab(browser, live_server):
+    """Tabs of any size, scheme and JavaScript setting, checked as `page` is when closed."""
+    opened = []
+
+    def make(javascript: bool = True, width: str = "phone", scheme: str = "light", **options):
+        context = _context(browser, javascript, width, scheme, **options)
+        tab = context.new_page()
+        checks = watch(context, tab, live_server)
+        tab.on("dialog", lambda dialog: dialog.accept())
+        tab.javascript, tab.base, tab.scheme = javascript, live_server, scheme
+        opened.append((context, checks))
+        return tab
+
+    yield make
+    for context, checks in opened:
+        context.close()
+        check_clean(*checks)
 
 
 @pytest.fixture(params=[True, False], ids=["js", "nojs"])
@@ -102,20 +140,13 @@ def page(request, browser, live_server):
     127.0.0.1 fails the test (no CDN, no outside fonts), and so does a console error (a CSP
     violation is one)."""
     context = _context(browser, request.param)
-    outside, problems = [], []
-    context.route("**/*", lambda route: (route.continue_() if route.request.url.startswith(
-        live_server) else (outside.append(route.request.url), route.abort())))
     tab = context.new_page()
-    tab.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
-    tab.on("pageerror", lambda error: problems.append(str(error)))
+    checks = watch(context, tab, live_server)
     tab.on("dialog", lambda dialog: dialog.accept())
-    tab.javascript = request.param
-    tab.base = live_server
+    tab.javascript, tab.base, tab.scheme = request.param, live_server, "light"
     yield tab
     context.close()
-    assert not outside, f"requests left the server: {outside}"
-    real = [p for p in problems if "status of 4" not in p]  # a 422 answer is logged as such
-    assert not real, f"console errors: {real}"
+    check_clean(*checks)
 
 
 @pytest.fixture()
@@ -123,7 +154,6 @@ def desktop(browser, live_server):
     context = _context(browser, True, "desktop")
     tab = context.new_page()
     tab.on("dialog", lambda dialog: dialog.accept())
-    tab.javascript = True
-    tab.base = live_server
+    tab.javascript, tab.base, tab.scheme = True, live_server, "light"
     yield tab
     context.close()

@@ -1,244 +1,376 @@
 """The page in a real browser (Debian's chromium through Playwright), served by gunicorn.
 
-Every flow runs twice, with JavaScript and without (the `page` fixture), at 375 px; a few
-are also shot at 1280 px. Screenshots land in screenshots/ (git-ignored) to be looked at.
-No request may leave the server and no console error may appear (a CSP violation is one).
+A whole evening is played at 375x812 as a person at the table would: eight hands of every
+kind, an edit, undo and redo, reload, the share link in a fresh browser, the game's end, the
+next game and the night's tally, export and import, dark mode; the main flow again without
+JavaScript; Hollywood and Oklahoma once each; the wide screen. The taps of each hand are
+counted and asserted. Screens land in screenshots/ (git-ignored) and the named ones in
+docs/screenshots/. No request may leave the server and no console error may appear.
 """
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
+from browser_support import (
+    Thumb,
+    board,
+    knock_by_counts,
+    notice,
+    player_pill,
+    press,
+    rows,
+    start_sheet,
+)
 from playwright.sync_api import expect
-from web_support import BAD_KNOCKER, DEFENDER, KNOCKER, shoot
+from web_support import BAD_KNOCKER, DEFENDER, KNOCKER, keep_shot, shoot
 
 pytestmark = pytest.mark.browser
+TAPS = {}   # hand kind -> (taps, keys), printed at the end of the evening
 
 
-def press(page, selector: str) -> None:
-    """Click a submit button and wait for the answer, whether it is a new page (no script)
-    or swapped in by the script."""
-    if page.javascript:
-        with page.expect_response(lambda r: r.request.method == "POST"):
-            page.click(selector)
-        page.wait_for_load_state("domcontentloaded")
-    else:
-        with page.expect_navigation():
-            page.click(selector)
+def pick_cards(tab, thumb: Thumb, field: str, codes: str) -> None:
+    """Pick a hand's cards on the picker of `field` (#score-c0 or #score-c1)."""
+    bar = tab.locator(f"{field} ~ .picker-bar .picker-toggle")
+    thumb.taps += 1
+    bar.click()
+    grid = tab.locator(f"{field} ~ .picker")
+    for code in codes.split():
+        thumb.taps += 1
+        grid.locator(f"button[data-code='{code}']").click()
+    thumb.taps += 1
+    bar.click()   # fold it away again
 
 
-def start_sheet(page, preset: str = "standard") -> None:
-    page.goto(page.base + "/")
-    page.fill("#setup-player0", "Ann")
-    page.fill("#setup-player1", "Bob")
-    page.select_option("#setup-preset", preset)
-    press(page, "button[value=setup]")
-    expect(page.locator(".scoreboard")).to_be_visible()
+def test_a_whole_evening(make_tab, tmp_path):
+    tab = make_tab()
+    tab.goto(tab.base + "/")
+    # game first: two names and Start, above everything
+    assert tab.locator("#setup-player0").bounding_box()["y"] < 200
+    keep_shot(tab, "phone-start")
+    tab.fill("#setup-player0", "Ann")
+    tab.fill("#setup-player1", "Bob")
+    press(tab, "button[value=setup]")
+
+    # 1. a knock by counts: at most 4 taps and 3 digits, nothing scrolled
+    thumb = knock_by_counts(tab, "0", "5", "28")
+    TAPS["knock by counts"] = (thumb.taps, thumb.keys)
+    assert thumb.taps <= 4 and thumb.keys == 3
+    expect(tab.locator("#notice")).to_contain_text("Hand 1: Ann knocks, 5 v 28: Ann +23.")
+    assert board(tab).startswith("Ann 23 77 to go Bob 0 100 to go")
+    # the new totals, the one-line result and the next form's Score are all on screen
+    for selector in ("#notice", ".scoreboard", "button[value=score]"):
+        thumb.on_screen(selector)
+    expect(tab.locator("#announcer")).to_contain_text("Hand 1: Ann knocks")
+
+    # 2. both hands by the picker: Bob knocked
+    thumb = Thumb(tab)
+    thumb.tap(player_pill("mode", "cards"))
+    thumb.tap(player_pill("knocked_by", "1"))
+    pick_cards(tab, thumb, "#score-c1", KNOCKER)
+    pick_cards(tab, thumb, "#score-c0", DEFENDER)
+    expect(tab.locator("#score-c1")).to_have_value(KNOCKER)
+    thumb.submit(check_screen=False)          # 20 cards picked: the only hand that scrolls
+    TAPS["both hands by the picker"] = (thumb.taps, thumb.keys)
+    expect(tab.locator("#notice")).to_contain_text("Hand 2: Bob knocks, 5 v 31: Bob +26.")
+
+    # 3. gin by counts (the sheet now opens on cards: one tap back to counts)
+    expect(tab.locator("input[name=mode][value=cards]")).to_be_checked()
+    thumb = knock_by_counts(tab, "0", "0", "14", kind="gin")
+    TAPS["gin by counts"] = (thumb.taps, thumb.keys)
+    expect(tab.locator("#notice")).to_contain_text("Hand 3: Ann: gin, 0 v 14: Ann +39.")
+
+    # 4. an undercut
+    thumb = knock_by_counts(tab, "1", "7", "7")
+    TAPS["undercut by counts"] = (thumb.taps, thumb.keys)
+    expect(tab.locator("#notice")).to_contain_text("Hand 4: Ann undercuts Bob, 7 v 7: Ann +25.")
+
+    # 5. a dead hand
+    thumb = Thumb(tab)
+    thumb.tap(player_pill("mode", "draw"))
+    thumb.submit()
+    TAPS["dead hand"] = (thumb.taps, thumb.keys)
+    expect(tab.locator("#notice")).to_contain_text("Hand 5: Dead hand: nobody scores.")
+
+    # 6. points at the table
+    thumb = Thumb(tab)
+    thumb.tap(player_pill("mode", "table"))
+    thumb.tap(player_pill("winner", "1"))
+    thumb.tap("#score-points")
+    thumb.type("18")
+    thumb.submit()
+    TAPS["points at the table"] = (thumb.taps, thumb.keys)
+    expect(tab.locator("#notice")).to_contain_text("Hand 6: Bob at the table +18.")
+    assert board(tab).startswith("Ann 87 13 to go Bob 44 56 to go")
+    keep_shot(tab, "phone-sheet")
+    shoot(tab, "evening-six-hands")
+
+    # an edit: tap the row, Edit, change Ann's count, Save
+    rows(tab).nth(3).locator("summary").click()
+    tab.click("a[aria-label='Edit hand 4']")
+    expect(tab.locator("#score-title")).to_have_text("Edit hand 4")
+    expect(tab.locator("#score-d0")).to_have_value("7")
+    tab.fill("#score-d0", "5")
+    press(tab, "button[value=score]")
+    expect(tab.locator("#notice")).to_contain_text("Hand 4 changed: Ann undercuts Bob, 7 v 5: "
+                                                   "Ann +27.")
+    assert board(tab).startswith("Ann 89")
+
+    # undo and redo, with their messages
+    press(tab, "button[value=undo]")
+    expect(tab.locator("#notice")).to_contain_text("Undone.")
+    assert board(tab).startswith("Ann 87")
+    press(tab, "button[value=redo]")
+    expect(tab.locator("#notice")).to_contain_text("Done again.")
+    assert board(tab).startswith("Ann 89")
+    tab.go_back()                                           # Back still works
+    expect(tab.locator(".scoreboard")).to_contain_text("87")
+    tab.go_forward()
+    expect(tab.locator(".scoreboard")).to_contain_text("89")
+
+    # reload, and the share link in a fresh browser
+    tab.reload()
+    expect(rows(tab)).to_have_count(6)
+    link = tab.locator("#share-link").input_value()
+    assert link.startswith(tab.base + "/?g=")
+    other = make_tab()
+    other.goto(link)
+    expect(rows(other)).to_have_count(6)
+    assert board(other) == board(tab)
+
+    # 7 and 8: the game ends on the eighth hand
+    knock_by_counts(tab, "1", "4", "10")
+    thumb = knock_by_counts(tab, "0", "2", "30")
+    expect(tab.locator("#final")).to_contain_text("Ann wins by")
+    expect(tab.locator("button[value=score]")).to_have_count(0)
+    expect(tab.locator("button[value=next]")).to_be_visible()
+    keep_shot(tab, "phone-final")
+
+    # the export before the next game
+    with tab.expect_download() as download:
+        tab.click("a[href^='/evening.csv']")
+    csv_text = open(download.value.path(), encoding="utf-8").read()
+    assert csv_text.splitlines()[0] == "game,hand,what,counts,scored by,points,Ann,Bob"
+    assert csv_text.count("\n") == 10                   # the heading, 8 hands, the final
+
+    # the next game, and the night's tally
+    press(tab, "button[value=next]")
+    expect(tab.locator("#tally")).to_contain_text("Games won")
+    expect(tab.locator("#tally tbody tr").first).to_contain_text("1")
+    knock_by_counts(tab, "1", "3", "9")
+    with tab.expect_download() as download:
+        tab.click("a[href^='/evening.json']")
+    saved = tmp_path / "evening.json"
+    download.value.save_as(saved)
+    assert json.loads(saved.read_text())["finished_games"][0]["winner"] == "Ann"
+
+    # the start screen offers the kept sheet, and the names are remembered
+    tab.goto(tab.base + "/")
+    expect(tab.locator(".resume")).to_contain_text("Ann v Bob, 1 hand, game 2 of the night")
+    expect(tab.locator(".resume")).to_contain_text("Tonight: Ann won 1, Bob won 0 of 1 game")
+    expect(tab.locator("#setup-player0")).to_have_value("Ann")
+    keep_shot(tab, "phone-resume")
+
+    # import the evening back, in a fresh browser
+    fresh = make_tab()
+    fresh.goto(fresh.base + "/")
+    fresh.click("details.import > summary")
+    fresh.set_input_files("#import-file", str(saved))
+    with fresh.expect_navigation():
+        fresh.click(".import-form button")
+    expect(fresh.locator("#tally")).to_contain_text("Games won")
+    expect(rows(fresh)).to_have_count(1)
+
+    # dark mode: the toggle, kept across a reload
+    tab.goto(link)
+    tab.click(".display-settings button[aria-label='Dark mode']")
+    assert tab.evaluate("() => document.documentElement.dataset.theme") == "dark"
+    tab.reload()
+    assert tab.evaluate("() => document.documentElement.dataset.theme") == "dark"
+    background = tab.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(17, 19, 17)"
+    keep_shot(tab, "phone-sheet-dark")
+    print("taps per hand:", TAPS)
 
 
-def add_counts(page, who: str, mine: str, theirs: str) -> None:
-    rows = page.locator(".sheet-table tbody tr").count()
-    page.check(f"input[name=knocked_by][value='{who}']")
-    page.check("input[name=mode][value=counts]")
-    page.fill("#score-knocker_deadwood", mine)
-    page.fill("#score-defender_deadwood", theirs)
-    press(page, "button[value=score]")
-    expect(page.locator(".sheet-table tbody tr")).to_have_count(rows + 1)
-
-
-def board(page) -> str:
-    """The scoreboard's words: 'Ann 26 Bob 17 to 100'."""
-    text = " ".join(b.inner_text() for b in page.locator(".scoreboard .board").all())
-    return re.sub(r"\s+", " ", text)
-
-
-def test_score_a_hand_by_cards(page):
-    page.goto(page.base + "/")
-    expect(page.locator("label[for=score-knocker]")).to_have_text("Knocker")
-    page.fill("#score-knocker", KNOCKER)
-    page.fill("#score-defender", DEFENDER)
-    press(page, "button[value=score]")
-    result = page.locator("#result")
-    expect(result).to_contain_text("Knocker scores 26")
-    expect(result.locator(".knocker-side .meld")).to_have_count(3)
-    expect(result.locator(".layoffs")).to_contain_text("onto")
-    expect(result.locator(".card.laid-off")).to_have_count(2)
-    expect(page.locator("#score-knocker")).to_have_value(KNOCKER)
-    shoot(page, "score-by-cards")
-
-
-def test_score_a_hand_by_counts(page):
-    page.goto(page.base + "/")
-    page.check("input[name=mode][value=counts]")
-    expect(page.locator("#score-knocker")).to_be_hidden()      # only the chosen way shows
-    page.fill("#score-knocker_deadwood", "5")
-    page.fill("#score-defender_deadwood", "28")
-    press(page, "button[value=score]")
-    expect(page.locator("#result")).to_contain_text("Knocker scores 23")
-    expect(page.locator("#result .explanation")).to_contain_text("28")
-    shoot(page, "score-by-counts")
+def test_the_main_flow_without_javascript(make_tab):
+    tab = make_tab(javascript=False)
+    start_sheet(tab)
+    thumb = knock_by_counts(tab, "0", "5", "28")
+    assert thumb.taps == 4 and thumb.keys == 3
+    expect(tab.locator("#notice")).to_contain_text("Hand 1: Ann knocks, 5 v 28: Ann +23.")
+    thumb.on_screen("button[value=score]")
+    # cards typed in, a gin, points at the table: every field shown only for its mode
+    tab.check("input[name=mode][value=cards]")
+    expect(tab.locator("#score-d0")).to_be_hidden()
+    tab.check("input[name=knocked_by][value='1']")
+    tab.fill("#score-c1", KNOCKER)
+    tab.fill("#score-c0", DEFENDER)
+    press(tab, "button[value=score]")
+    expect(tab.locator("#notice")).to_contain_text("Bob +26")
+    tab.check("input[name=mode][value=table]")
+    tab.check("input[name=winner][value='0']")
+    tab.fill("#score-points", "18")
+    press(tab, "button[value=score]")
+    assert board(tab).startswith("Ann 41")
+    # a row opens on a tap; delete, then undo
+    rows(tab).nth(1).locator("summary").click()
+    press(tab, "button[aria-label='Delete hand 2']")
+    expect(tab.locator("#notice")).to_contain_text("Hand 2 deleted.")
+    expect(rows(tab)).to_have_count(2)
+    press(tab, "button[value=undo]")
+    expect(rows(tab)).to_have_count(3)
+    shoot(tab, "no-script-sheet")
+    # clearing asks first
+    tab.click("a:has-text('Clear the sheet')")
+    expect(tab.locator("#confirm")).to_contain_text("Clear this sheet?")
+    press(tab, "button[value=clear]")
+    expect(tab.locator("#notice")).to_contain_text("The sheet is cleared.")
+    expect(tab.locator("#setup-player0")).to_be_visible()
+    press(tab, "button[value=undo]")
+    expect(rows(tab)).to_have_count(3)
 
 
 def test_a_bad_card_is_named_and_highlighted(page):
-    page.goto(page.base + "/")
-    page.fill("#score-knocker", BAD_KNOCKER)
-    page.fill("#score-defender", DEFENDER)
+    start_sheet(page)
+    page.check("input[name=mode][value=cards]")
+    page.check("input[name=knocked_by][value='0']")
+    page.fill("#score-c0", BAD_KNOCKER)
+    page.fill("#score-c1", DEFENDER)
     press(page, "button[value=score]")
-    error = page.locator("#score-knocker-error")
+    error = page.locator("#score-c0-error")
     expect(error).to_contain_text("unknown suit 'x' in token 9 'Qx'")
     expect(error.locator("mark")).to_have_text("Qx")
-    expect(page.locator("#score-knocker")).to_have_value(BAD_KNOCKER)   # kept as typed
-    expect(page.locator("#score-defender")).to_have_value(DEFENDER)
+    expect(page.locator("#score-c0")).to_have_value(BAD_KNOCKER)
     if page.javascript:
         expect(page.locator("#score-errors")).to_be_focused()
-        page.click("#score-errors a")                 # the summary leads to the bad token
-        expect(page.locator("#score-knocker")).to_be_focused()
+        page.click("#score-errors a")
+        expect(page.locator("#score-c0")).to_be_focused()
         selected = page.evaluate("() => { const f = document.activeElement;"
                                  " return f.value.slice(f.selectionStart, f.selectionEnd); }")
         assert selected == "Qx"
     shoot(page, "bad-card")
 
 
-def test_three_hand_game_with_an_edit_and_a_delete(page):
-    start_sheet(page)
-    page.check("input[name=knocked_by][value='0']")
-    page.fill("#score-knocker", KNOCKER)
-    page.fill("#score-defender", DEFENDER)
-    press(page, "button[value=score]")
-    expect(page.locator("#result")).to_contain_text("Ann scores 26")
-    add_counts(page, "1", "3", "20")                      # Bob +17
-    page.check("input[name=knocked_by][value='0']")
-    page.check("input[name=mode][value=draw]")
-    press(page, "button[value=score]")
-    expect(page.locator(".sheet-table tbody tr")).to_have_count(3)
-    assert board(page).startswith("Ann 26 Bob 17")
-
-    press(page, "button[aria-label='Edit hand 2']")
-    expect(page.locator("#score-title")).to_have_text("Edit hand 2")
-    expect(page.locator("#score-defender_deadwood")).to_have_value("20")
-    page.fill("#score-defender_deadwood", "40")
-    press(page, "button[value=score]")
-    expect(page.locator("#result")).to_contain_text("Bob scores 37")
-    assert board(page).startswith("Ann 26 Bob 37")
-
-    press(page, "button[aria-label='Delete hand 1']")
-    expect(page.locator(".notice")).to_contain_text("Hand 1 deleted")
-    expect(page.locator(".sheet-table tbody tr")).to_have_count(2)
-    assert board(page).startswith("Ann 0 Bob 37")
-    assert "g=" in page.url
-    shoot(page, "game-sheet")
-
-    page.reload()                                          # the sheet lives in the link
-    expect(page.locator(".sheet-table tbody tr")).to_have_count(2)
-    assert board(page).startswith("Ann 0 Bob 37")
-
-
-def test_hollywood_sheet(page):
-    start_sheet(page, "hollywood")
-    for who in ("0", "1", "0", "0"):
-        add_counts(page, who, "2", "30")
-    expect(page.locator(".sheet-table .game-col")).to_have_count(3)
-    expect(page.locator(".scoreboard .board")).to_have_count(3)
-    last = page.locator(".sheet-table tbody tr").last.locator("td.game-cell")
-    expect(last).to_have_count(3)
-    # each game's cell: Ann's total, then Bob's (the names are there for screen readers)
-    assert [cell.inner_text().split() for cell in last.all()] == [
-        ["Ann", "84", "Bob", "28"], ["Ann", "56", "Bob", "0"], ["Ann", "28", "Bob", "0"]]
-    shoot(page, "hollywood")
-
-
-def test_reload_and_return_keep_the_sheet(page):
-    start_sheet(page)
-    add_counts(page, "0", "4", "30")
-    page.reload()
-    expect(page.locator(".sheet-table tbody tr")).to_have_count(1)
-    link = page.locator("#share-link").input_value()
-    assert link.startswith(page.base + "/?g=")
+def test_one_hand_without_a_sheet(page):
     page.goto(page.base + "/")
-    if page.javascript:                         # this browser kept a copy
-        press(page, ".resume button[value=show]")
-        expect(page.locator(".sheet-table tbody tr")).to_have_count(1)
-    page.goto(link)                             # and the link opens it anywhere
-    expect(page.locator(".sheet-table tbody tr")).to_have_count(1)
-    assert board(page).startswith("Ann 26 Bob 0")
+    page.click("details.one-hand > summary")
+    page.check("input[name=mode][value=cards]")
+    expect(page.locator("label[for=score-c0]")).to_have_text("Knocker's cards")
+    page.fill("#score-c0", KNOCKER)
+    page.fill("#score-c1", DEFENDER)
+    press(page, "button[value=score]")
+    result = page.locator("#result")
+    expect(result).to_contain_text("Knocker scores 26")
+    expect(result.locator(".knocker-side .meld")).to_have_count(3)
+    expect(result.locator(".card.laid-off")).to_have_count(2)
+    shoot(page, "one-hand")
+
+
+def test_the_advice_page_is_one_link_away(page):
+    page.goto(page.base + "/")
+    expect(page.locator("a[href='/advice']")).to_contain_text("Analyze a hand")
 
 
 def test_card_picker(page):
     if not page.javascript:
-        expect(page.locator(".picker-toggle")).to_have_count(0)   # nothing that needs a script
+        start_sheet(page)
+        expect(page.locator(".picker-toggle")).to_have_count(0)   # nothing needs a script
         return
-    page.goto(page.base + "/")
-    page.click("#score .picker-toggle >> nth=0")
-    picker = page.locator("#score .picker").first
+    start_sheet(page)
+    page.check("input[name=mode][value=cards]")
+    page.click("#score-c0 ~ .picker-bar .picker-toggle")
+    picker = page.locator("#score-c0 ~ .picker")
     for code in KNOCKER.split():
         picker.locator(f"button[data-code='{code}']").click()
-    expect(page.locator("#score-knocker")).to_have_value(KNOCKER)
-    expect(page.locator("#score .picker-count").first).to_have_text("10 cards")
-    page.click("#score .picker-toggle >> nth=1")
-    second = page.locator("#score .picker").nth(1)
+    expect(page.locator("#score-c0")).to_have_value(KNOCKER)
+    expect(page.locator("#score-c0 ~ .picker-bar .picker-count")).to_have_text("10 cards")
+    page.click("#score-c1 ~ .picker-bar .picker-toggle")
+    second = page.locator("#score-c1 ~ .picker")
     expect(second.locator("button[data-code='As']")).to_be_disabled()    # in the other hand
     for code in DEFENDER.split():
         second.locator(f"button[data-code='{code}']").click()
-    second.locator("button[data-code='6h']").click()                      # tap again: out
-    second.locator("button[data-code='6h']").click()                      # and back in
-    expect(page.locator("#score-defender")).to_have_value(DEFENDER)
+    expect(page.locator("#score-c1")).to_have_value(DEFENDER)
     shoot(page, "picker")
-    press(page, "button[value=score]")
-    expect(page.locator("#result")).to_contain_text("Knocker scores 26")
 
 
 def test_keyboard_only(page):
-    """Tab to the fields, type, Enter submits; the focused control shows a visible ring."""
-    page.goto(page.base + "/")
-    page.focus("#score-knocker")
-    page.keyboard.type(KNOCKER)
-    page.keyboard.press("Tab")
-    if page.javascript:
-        page.keyboard.press("Tab")   # the picker's buttons sit between the two fields
+    """Tab to the choices and fields, type, Enter submits; the focus ring shows."""
+    start_sheet(page)
+    page.focus("input[name=knocked_by][value='0']")
+    page.keyboard.press("Space")
+    if not page.javascript:             # the script moves on to Ann's box by itself
         page.keyboard.press("Tab")
-    expect(page.locator("#score-defender")).to_be_focused()
-    page.keyboard.type(DEFENDER)
-    page.focus("button[value=score]")
-    page.keyboard.press("Shift+Tab")
+        expect(page.locator("input[name=kind][value=knock]")).to_be_focused()
+        page.keyboard.press("Tab")
+    expect(page.locator("#score-d0")).to_be_focused()
+    page.keyboard.type("5")
     page.keyboard.press("Tab")
+    page.keyboard.type("28")
     outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
     assert outline not in ("none", "")
-    page.keyboard.press("Enter")
-    expect(page.locator("#result")).to_contain_text("Knocker scores 26")
+    if page.javascript:
+        press_enter = page.expect_response(lambda r: r.request.method == "POST")
+    else:
+        press_enter = page.expect_navigation()
+    with press_enter:
+        page.keyboard.press("Enter")
+    expect(page.locator(".scoreboard")).to_contain_text("23")
 
 
-def test_analyze(page):
-    page.goto(page.base + "/")
-    page.fill("#analyze-hand", KNOCKER + " 4s")
-    press(page, "button[value=analyze]")
-    analysis = page.locator("#analysis")
-    expect(analysis).to_contain_text("Gin")
-    expect(analysis.locator(".discard-advice")).to_contain_text("Discard")
-    shoot(page, "analyze")
+def test_hollywood(page):
+    start_sheet(page, preset="hollywood")
+    for who in ("0", "1", "0", "0"):
+        knock_by_counts(page, who, "2", "30")
+    expect(page.locator(".scoreboard .board")).to_have_count(3)
+    last = rows(page).last.locator(".r-tot")
+    expect(last).to_have_count(3)
+    # each game's cell: its number, Ann's total, then Bob's (the words are for screen readers)
+    assert [re.findall(r"\d+", cell.inner_text()) for cell in last.all()] == [
+        ["1", "84", "28"], ["2", "56", "0"], ["3", "28", "0"]]
+    shoot(page, "hollywood")
+    if page.javascript:
+        keep_shot(page, "phone-hollywood")
 
 
-def test_wide_screen(desktop, live_server):
-    """1280 px: two columns, the sheet beside the forms."""
-    page = desktop
-    start_sheet(page, "hollywood")
+def test_oklahoma(page):
+    start_sheet(page, preset="oklahoma")
     page.check("input[name=knocked_by][value='0']")
-    page.fill("#score-knocker", KNOCKER)
-    page.fill("#score-defender", DEFENDER)
+    page.fill("#score-d0", "3")
+    page.fill("#score-d1", "21")
     press(page, "button[value=score]")
-    expect(page.locator("#result")).to_contain_text("Ann scores 26")
-    for who in ("1", "0", "1", "0"):
-        add_counts(page, who, "2", "40")
-    result_box = page.locator("#result").bounding_box()
-    sheet_box = page.locator("#sheet").bounding_box()
-    assert sheet_box["x"] > result_box["x"] + result_box["width"]     # side by side
-    shoot(page, "wide-hollywood")
-    page.goto(live_server + "/")
-    page.fill("#score-knocker", BAD_KNOCKER)
-    page.fill("#score-defender", DEFENDER)
+    expect(page.locator("#score-upcard-error")).to_contain_text("upcard")
+    page.fill("#score-upcard", "6♠")
     press(page, "button[value=score]")
-    expect(page.locator("#score-knocker-error mark")).to_have_text("Qx")
-    shoot(page, "wide-bad-card")
-    page.fill("#score-knocker", KNOCKER)
-    press(page, "button[value=score]")
-    expect(page.locator("#result")).to_contain_text("Knocker scores 26")
-    shoot(page, "wide-score")
+    expect(page.locator("#notice")).to_contain_text("Ann +36")
+    expect(rows(page).first).to_contain_text("×2")
+
+
+def test_long_names_do_not_break_the_board(page):
+    long_name = "Bartholomew Fitzwilliam-Montgomery"   # 34 characters
+    start_sheet(page, (long_name, "Wilhelmina Cornelia van Oldenbarnevelt"[:40]))
+    knock_by_counts(page, "0", "5", "28")
+    shoot(page, "long-names")
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - "
+                             "document.documentElement.clientWidth")
+    assert overflow <= 0
+    total = page.locator(".board-total").first.bounding_box()
+    assert total["x"] + total["width"] <= 375
+    if page.javascript:
+        keep_shot(page, "phone-long-names")
+
+
+def test_wide_screen(desktop):
+    """1280 px: the play column beside the sheet; names and totals sit close together."""
+    tab = desktop
+    start_sheet(tab)
+    for who, mine, theirs in (("0", "5", "28"), ("1", "3", "20"), ("0", "2", "9")):
+        knock_by_counts(tab, who, mine, theirs)
+    play_box = tab.locator(".col-play").bounding_box()
+    sheet_box = tab.locator("#sheet").bounding_box()
+    assert sheet_box["x"] >= play_box["x"] + play_box["width"]          # side by side
+    name = tab.locator(".board-name").first.bounding_box()
+    total = tab.locator(".board-total").first.bounding_box()
+    assert total["x"] - name["x"] < 400
+    keep_shot(tab, "desktop-sheet")

@@ -5,7 +5,9 @@ import re
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"   # git-ignored
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "screenshots"              # git-ignored: every flow's pictures
+DOCS_SHOTS = ROOT / "docs" / "screenshots"      # committed: the named screens, README's among them
 
 KNOCKER = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"        # deadwood 5
 DEFENDER = "4s 5s 9h 9d 9c Kd Qd 2c 3d 6h"       # lays off 4s 5s; deadwood 31 after
@@ -26,10 +28,19 @@ def text_of(html: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
 
 
-def shoot(tab, name: str) -> Path:
-    """Save a full-page screenshot as screenshots/<name>-<width>-<js|nojs>.png."""
+def shoot(tab, name: str, full_page: bool = True) -> Path:
+    """Save a screenshot as screenshots/<name>-<width>-<js|nojs>.png."""
     SCREENSHOTS.mkdir(exist_ok=True)
     suffix = "js" if getattr(tab, "javascript", True) else "nojs"
     path = SCREENSHOTS / f"{name}-{tab.viewport_size['width']}-{suffix}.png"
-    tab.screenshot(path=str(path), full_page=True)
+    tab.screenshot(path=str(path), full_page=full_page, animations="disabled", caret="hide")
+    return path
+
+
+def keep_shot(tab, name: str, full_page: bool = False) -> Path:
+    """Save a named screen for the docs as docs/screenshots/<name>.png (what the screen shows,
+    unless `full_page`)."""
+    DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
+    path = DOCS_SHOTS / f"{name}.png"
+    tab.screenshot(path=str(path), full_page=full_page, animations="disabled", caret="hide")
     return path
