@@ -94,6 +94,30 @@ def _die_with_parent() -> None:
         pass
 
 
+def _kill_all(pids: list[int]) -> None:
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def stop_gracefully(process: subprocess.Popen | None, signum: int, children, timeout: float):
+    """Send a master its graceful-stop signal and wait; past `timeout`, SIGKILL it and the
+    children it had (`children()` lists them). Returns its exit code (None if never started)."""
+    if process is None:
+        return None
+    if process.poll() is None:
+        workers = children()
+        process.send_signal(signum)
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            _kill_all(workers + [process.pid])
+            process.wait(10)
+    return process.returncode
+
+
 def wait_healthz(url: str, timeout: float, alive=lambda: True) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -163,29 +187,11 @@ class Instance:
 
     def stop(self, timeout: float = 40.0) -> int | None:
         """SIGTERM (gunicorn finishes the requests in flight), SIGKILL after `timeout`."""
-        if self.process is None:
-            return None
-        if self.process.poll() is None:
-            workers = self.worker_pids()
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout)
-            except subprocess.TimeoutExpired:
-                for pid in workers + [self.pid]:
-                    try:
-                        os.kill(pid, signal.SIGKILL)
-                    except ProcessLookupError:
-                        pass
-                self.process.wait(10)
-        return self.process.returncode
+        return stop_gracefully(self.process, signal.SIGTERM, self.worker_pids, timeout)
 
     def kill(self) -> None:
         """SIGKILL the master and its workers at once, as a machine or container dies."""
-        for pid in [self.pid] + self.worker_pids():
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        _kill_all([self.pid] + self.worker_pids())
         self.process.wait(10)
 
     def log_text(self) -> str:
@@ -258,21 +264,9 @@ class Nginx:
             time.sleep(0.02)
         raise TimeoutError(f"nginx workers {sorted(old)} still running after the reload")
 
-    def stop(self, timeout: float = 40.0) -> None:
+    def stop(self, timeout: float = 40.0) -> int | None:
         """SIGQUIT: stop accepting, finish the requests held, exit; SIGKILL after `timeout`."""
-        if not self.running():
-            return
-        workers = self.worker_pids()
-        self.process.send_signal(signal.SIGQUIT)
-        try:
-            self.process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            for pid in workers + [self.process.pid]:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-            self.process.wait(10)
+        return stop_gracefully(self.process, signal.SIGQUIT, self.worker_pids, timeout)
 
 
 def nginx_binary() -> str:
