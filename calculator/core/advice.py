@@ -262,7 +262,7 @@ def _plural(count: int, word: str) -> str:
 def _reason(choice: list, hand: int, position: Position) -> str:
     """One sentence a casual player understands."""
     card, deadwood, can_knock, gin, gin_outs, knock_outs = choice[:6]
-    exact, adjusted, dead = choice[9], choice[10], choice[11]
+    adjusted, dead = choice[10], choice[11]
     lead = f"Throw {card.glyph}: it keeps {deadwood} deadwood"
     if gin:
         lead = f"Throw {card.glyph}: the rest is gin"

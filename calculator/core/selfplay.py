@@ -24,12 +24,12 @@ from random import Random
 from typing import NamedTuple
 
 from .cards import Card, mask_cards
-from .draws import bits_of, index_of
+from .draws import index_of
 from .melds import best_discard_deadwood_of_mask, deadwood_of_mask, discard_deadwoods_of_mask
 from .odds import keep_without
 from .position import DEAD_STOCK, Discard, Position
 from .rules import DEFAULT_RULES, Rules
-from .sampler import knock_odds, opponent_hands
+from .sampler import opponent_hands
 from .spreads import evaluate, lowest_spreads
 
 POLICIES = ("ranked", "deadwood")
@@ -211,4 +211,4 @@ def play(hands: int, seed: int = 0, rules: Rules = DEFAULT_RULES, **options) -> 
 
 
 __all__ = ["HandRecord", "Prediction", "StageSample", "play", "play_hand", "position_for",
-           "POLICIES", "KNOCKS", "bits_of"]
+           "POLICIES", "KNOCKS"]

@@ -8,10 +8,11 @@ from werkzeug.exceptions import BadRequest, HTTPException
 from ..core import CalculatorError
 
 from ..api.errors import from_http_exception
-from . import evening, page, play, sharing
+from . import advice, evening, page, play, sharing
 from .sheet import view
 
 bp = Blueprint("web", __name__)
+advice.register(bp)  # the "What should I do?" page: GET and POST /advice
 
 
 @bp.get("/")

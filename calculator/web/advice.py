@@ -1,0 +1,152 @@
+"""The "What should I do?" page: GET /advice shows the form (and the advice, when the link
+carries a hand), POST /advice answers it. Plain HTML forms: it works without JavaScript.
+
+The form's fields become the API's advice body, read by the same schema and answered by the
+same core and the same answer writer as `POST /api/v1/advice`; an error is shown beside the
+field it points at, the user's text escaped and isolated.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from flask import Blueprint, Response, render_template, request
+from marshmallow import ValidationError
+
+from ..api import advice as advice_api
+from ..api.errors import flatten_messages
+from ..core import CalculatorError, Card
+from ..core.advice import advise
+from ..core.cards import ALL_CARDS
+from .page import card_face
+
+PRESETS = (("standard", "Standard (knock at 10)"), ("classic", "Classic"),
+           ("straight", "Straight (gin only)"), ("oklahoma", "Oklahoma (upcard sets the limit)"))
+# where each part of the body came from on the form
+FIELD_OF = {"hand": "hand", "face_up": "face_up", "discards": "pile", "opponent_took": "took",
+            "opponent_passed": "passed", "stock": "stock", "scores": "scores",
+            "rules": "preset", "upcard": "upcard", "samples": "samples", "seed": "samples"}
+LABELS = {"hand": "Your hand", "face_up": "Face-up card", "pile": "Discard pile",
+          "took": "Cards they picked up", "passed": "Cards they passed", "stock": "Stock",
+          "scores": "Game scores", "preset": "Rules", "upcard": "Upcard", "samples": "Samples",
+          "": "The position"}
+MAX_FIELD_CHARS = 2_000
+SUITS = (("s", "Spades"), ("h", "Hearts"), ("d", "Diamonds"), ("c", "Clubs"))
+
+
+@dataclass
+class AdviceForm:
+    values: dict = field(default_factory=dict)
+    picked: dict = field(default_factory=lambda: {"me": set(), "opponent": set()})
+    errors: dict = field(default_factory=dict)  # field name -> [messages]
+
+    def value(self, name: str) -> str:
+        return self.values.get(name, "")
+
+
+def register(bp: Blueprint) -> None:
+    """The page's two routes, on the web blueprint."""
+    bp.add_url_rule("/advice", "advice", show, methods=["GET"])
+    bp.add_url_rule("/advice", "advice_submit", submit, methods=["POST"])
+
+
+def show():
+    """The form; with a hand in the link, the advice too (a link can be shared)."""
+    if request.args.get("hand"):
+        return _answer(request.args)
+    return _render(AdviceForm(values={"preset": "standard"}), None, 200)
+
+
+def submit():
+    """The advice for the position in the form."""
+    return _answer(request.form)
+
+
+def _answer(data) -> Response:
+    form = _read_form(data)
+    if form.errors:
+        return _render(form, None, 422)
+    body, origins = _body(form)
+    try:
+        read = advice_api.read(body)
+        answer = advice_api.answer(advise(**advice_api.arguments(read)))
+    except ValidationError as error:
+        for path, text in flatten_messages(error.messages):
+            _place(form, path, str(text), origins)
+        return _render(form, None, 422)
+    except CalculatorError as error:
+        for position, text in error.errors:
+            _place(form, position, text, origins)
+        return _render(form, None, 422)
+    return _render(form, answer, 200)
+
+
+def _read_form(data) -> AdviceForm:
+    form = AdviceForm()
+    for name in ("hand", "face_up", "pile", "took", "passed", "stock", "score_me",
+                 "score_opponent", "preset", "upcard"):
+        text = data.get(name, "") or ""
+        if len(text) > MAX_FIELD_CHARS:
+            form.errors.setdefault(name, []).append(
+                f"at most {MAX_FIELD_CHARS} characters, please")
+            text = text[:MAX_FIELD_CHARS]
+        form.values[name] = text.strip()
+    for who in ("opponent", "me"):
+        codes = {str(c) for c in ALL_CARDS}
+        form.picked[who] = {code for code in data.getlist(f"pile_{who}")[:52] if code in codes}
+    if not form.values["hand"] and not form.errors:
+        form.errors["hand"] = ["type your 10 or 11 cards"]
+    for name in ("stock", "score_me", "score_opponent"):
+        text = form.values[name]
+        if text and not (text.isascii() and text.isdigit() and len(text) <= 6):
+            form.errors.setdefault("scores" if name.startswith("score") else name, []).append(
+                f"'{text}' is not a whole number")
+    if bool(form.values["score_me"]) != bool(form.values["score_opponent"]):
+        form.errors.setdefault("scores", []).append("give both scores, or neither")
+    if form.values["preset"] not in dict(PRESETS):
+        form.values["preset"] = "standard"
+    return form
+
+
+def _body(form: AdviceForm) -> tuple[dict, list[str]]:
+    """The API body the form stands for, and for each discard the field it came from."""
+    v = form.values
+    discards, origins = [], []
+    for token in v["pile"].replace(",", " ").split():
+        card, _, by = token.partition(":")
+        discards.append({"card": card, "by": {"opp": "opponent"}.get(by, by)} if by else card)
+        origins.append("pile")
+    for who in ("opponent", "me"):
+        for code in sorted(form.picked[who], key=lambda c: Card(c).index):
+            discards.append({"card": code, "by": who})
+            origins.append(f"pile_{who}")
+    body: dict = {"hand": v["hand"], "discards": discards,
+                  "rules": {"preset": v["preset"]}}
+    for key, name in (("face_up", "face_up"), ("upcard", "upcard")):
+        if v[name]:
+            body[key] = v[name]
+    for key, name in (("opponent_took", "took"), ("opponent_passed", "passed")):
+        if v[name]:
+            body[key] = v[name]
+    if v["stock"]:
+        body["stock"] = int(v["stock"])
+    if v["score_me"] and v["score_opponent"]:
+        body["scores"] = {"me": int(v["score_me"]), "opponent": int(v["score_opponent"])}
+    return body, origins
+
+
+def _place(form: AdviceForm, position, text: str, origins: list[str]) -> None:
+    """An error beside the field its position points into."""
+    parts = list(position)
+    name = FIELD_OF.get(parts[0], "") if parts else ""
+    if parts[:1] == ["discards"] and len(parts) > 1 and isinstance(parts[1], int) \
+            and parts[1] < len(origins):
+        name = "pile" if origins[parts[1]] == "pile" else "picker"
+    form.errors.setdefault(name, []).append(text)
+
+
+def _render(form: AdviceForm, answer: dict | None, status: int) -> Response:
+    body = render_template("advice.html", form=form, answer=answer, presets=PRESETS,
+                           suits=SUITS, ranks="A23456789TJQK", labels=LABELS,
+                           card_face=card_face)
+    return Response(body, status=status, mimetype="text/html",
+                    headers={"Cache-Control": "no-store"})

@@ -1,0 +1,94 @@
+"""The "What should I do?" page without JavaScript, through Flask's test client: the form, the
+answer leading with the advice in words, then the ranked discards with their odds, then the
+knock decision; errors beside their fields; user text escaped; the same advice as the API."""
+from __future__ import annotations
+
+import re
+
+from web_support import text_of
+
+from calculator.core.advice import advise
+
+HAND = "As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd"
+
+
+def headings(html: str) -> list[str]:
+    return [text_of(h) for h in re.findall(r"<h2[^>]*>(.*?)</h2>", html, flags=re.S)]
+
+
+def test_the_form(client):
+    page = client.get("/advice")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    html = page.get_data(as_text=True)
+    assert "<h1>What should I do?</h1>" in html
+    assert 'method="post" action="/advice"' in html
+    for name in ("hand", "face_up", "pile", "took", "passed", "stock", "score_me",
+                 "score_opponent", "preset", "upcard"):
+        assert f'name="{name}"' in html
+    assert html.count('name="pile_opponent"') == 52 and html.count('name="pile_me"') == 52
+    assert "<script>" not in html and " style=" not in html  # the CSP allows neither
+    assert headings(html) == ["Your position"]
+
+
+def test_the_answer_leads_with_the_advice(client):
+    form = {"hand": HAND, "pile": "Jc:me 9d:opp", "took": "Jd Jh",
+            "pile_opponent": ["Qs", "Ah"], "pile_me": ["2d"]}
+    page = client.post("/advice", data=form)
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert headings(html)[:3] == ["The advice", "The discards, best first", "Knock now?"]
+    core = advise(HAND, [{"card": "Jc", "by": "me"}, {"card": "9d", "by": "opponent"},
+                         {"card": "Ah", "by": "opponent"}, {"card": "Qs", "by": "opponent"},
+                         {"card": "2d", "by": "me"}], opponent_took=["Jd", "Jh"])
+    text = text_of(html)
+    assert core.summary in text
+    first_reasons = [text.index(d.reason) for d in core.discards]
+    assert first_reasons == sorted(first_reasons)  # ranked as the core ranks them
+    # the knock's reason is in the advice's words too, and again in its own section
+    assert text.index(core.summary) < text.index(core.discards[0].reason) < text.rindex(
+        core.knock.reason)
+    assert "26 in the stock" in text  # 52 - 11 - 10 - 5 in the pile
+
+
+def test_a_link_carries_the_position(client):
+    page = client.get("/advice", query_string={"hand": "As 2s 3s 5h 6h 7h 9c 9d Kd Qc",
+                                               "face_up": "9h"})
+    assert page.status_code == 200
+    text = text_of(page.get_data(as_text=True))
+    assert "Take 9♥" in text and "Take or draw?" in text
+
+
+def test_checked_cards_stay_checked(client):
+    html = client.post("/advice", data={"hand": HAND, "pile_me": ["Qc"],
+                                        "stock": "30"}).get_data(as_text=True)
+    assert 'value="Qc" checked' in html
+
+
+def test_errors_sit_beside_their_fields(client):
+    page = client.post("/advice", data={"hand": HAND, "pile": "Jc Kd"})
+    assert page.status_code == 422
+    html = page.get_data(as_text=True)
+    assert 'id="advice-pile-error"' in html and "card Kd is in two places" in html
+    assert 'href="#advice-pile"' in html
+    page = client.post("/advice", data={"hand": HAND, "stock": "٣"})
+    assert page.status_code == 422 and "is not a whole number" in page.get_data(as_text=True)
+    page = client.post("/advice", data={"hand": HAND, "score_me": "10"})
+    assert page.status_code == 422 and "give both scores" in page.get_data(as_text=True)
+    page = client.post("/advice", data={"hand": ""})
+    assert page.status_code == 422 and "type your 10 or 11 cards" in page.get_data(as_text=True)
+    page = client.post("/advice", data={"hand": HAND, "pile_me": ["Kd"]})
+    assert page.status_code == 422 and 'id="advice-picker-error"' in page.get_data(as_text=True)
+
+
+def test_user_text_is_escaped_and_isolated(client):
+    page = client.post("/advice", data={"hand": 'As 2s <script>alert(1)</script> "x'})
+    assert page.status_code == 422
+    html = page.get_data(as_text=True)
+    assert "<script>alert" not in html and "&lt;script&gt;" in html
+    assert 'value="As 2s &lt;script&gt;alert(1)&lt;/script&gt; &#34;x"' in html
+    assert '<span dir="auto">' in html
+
+
+def test_long_fields_are_refused_cheaply(client):
+    page = client.post("/advice", data={"hand": "As " * 5000})
+    assert page.status_code == 422 and "at most 2000 characters" in page.get_data(as_text=True)
