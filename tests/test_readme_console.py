@@ -35,3 +35,14 @@ def test_readme_transcript(line, printed):
 
 def test_readme_has_transcripts():
     assert len(list(transcripts())) >= 6
+
+
+def test_readme_shows_every_command_but_serve():
+    import argparse
+
+    from calculator import cli
+
+    commands = next(action for action in cli._parser()._actions
+                    if isinstance(action, argparse._SubParsersAction)).choices
+    shown = {line.split()[3] for line, _ in (param.values for param in transcripts())}
+    assert set(commands) - {"serve"} <= shown, set(commands) - shown

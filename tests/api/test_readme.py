@@ -81,7 +81,8 @@ def test_every_curl_command_is_an_example_with_its_output():
 def test_the_tour_covers_every_endpoint():
     commands = " ".join(command for command, _ in EXAMPLES)
     for path in ("/api/v1/analyze ", "/api/v1/analyze/batch", "/api/v1/layoffs",
-                 "/api/v1/score", "/api/v1/games", "/api/v1/rules", "/healthz"):
+                 "/api/v1/score", "/api/v1/games", "/api/v1/advice", "/api/v1/rules",
+                 "/healthz"):
         assert BASE + path in commands + " ", path
 
 
