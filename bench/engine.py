@@ -5,7 +5,7 @@
 
 Contenders, each fed the same fixed-seed hands in its own card type (conversion untimed):
   ours      calculator.core: deadwood(cards), deadwood_of_mask(mask), analyze(...), score_hand(...)
-  naive     bench/naive.py: every combination of disjoint melds (standard library, no shared code)
+  naive     tests/reference: the tests' naive reference (standard library, no shared code)
   OpenSpiel pyspiel.gin_rummy.GinRummyUtils(13, 4, 10).min_deadwood (C++), when installed
   RLCard    rlcard.games.gin_rummy.utils.melding.get_best_meld_clusters (Python), when installed
 The peers are optional: `pip install -r bench/requirements-peers.txt`.
@@ -30,9 +30,11 @@ from itertools import combinations
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(BENCH))  # the repository: calculator/
-sys.path.insert(0, BENCH)  # naive.py
+# the naive reference lives with the tests, which check the engine against it too
+sys.path.insert(0, os.path.join(os.path.dirname(BENCH), "tests"))
 
-import naive  # noqa: E402
+import reference  # noqa: E402
+from reference import scoring as reference_scoring  # noqa: E402
 
 SEED = 20240607
 RANKS, SUITS = "A23456789TJQK", "shdc"  # ours: card = suit * 13 + rank
@@ -47,6 +49,31 @@ def hand_text(cards) -> str:
 
 
 # --- the contenders ------------------------------------------------------------------------
+
+def naive_deadwood(cards) -> int:
+    return reference.min_deadwood(cards)
+
+
+def naive_analyze11(cards11) -> tuple[int, bool]:
+    """(lowest deadwood after the best discard, big gin)."""
+    return reference.best_discard_deadwood(cards11), reference.is_big_gin(cards11)
+
+
+def naive_score(knocker, defender):
+    """Every legal spread of the knocker scored against the defender (standard rules)."""
+    return reference_scoring.score_hand(knocker, defender, reference_scoring.STANDARD)
+
+
+def naive_score_figures(scored) -> tuple:
+    """(outcome, winner, points) of the best of the lowest spreads, as the engine lays it."""
+    best = max(scored.lowest_spreads, key=lambda s: s.value).outcome
+    return best.outcome, str(best.winner), best.points
+
+
+def for_knocker(figures) -> int:
+    """Points as the knocker sees them: won points positive, points conceded negative."""
+    return figures[2] if figures[1] == "knocker" else -figures[2]
+
 
 class Ours:
     """calculator.core, through the public API and, where it has one, the mask entry point."""
@@ -415,7 +442,7 @@ def section_deadwood(args, timer, ours, osp, rlc, sets, checks, targets):
                 masks = [ours.mask(h) for h in hands]
                 table.add(f"ours  {ours.mask10_name}(mask)", timer.job(ours.deadwood_of_mask,
                                                                             masks))
-        table.add("naive bench/naive.py", timer.job(naive.deadwood, hands))
+        table.add("naive tests/reference", timer.job(naive_deadwood, hands))
         if osp.error:
             table.add("OpenSpiel min_deadwood", None, note=osp.error)
         else:
@@ -441,7 +468,7 @@ def section_deadwood(args, timer, ours, osp, rlc, sets, checks, targets):
 
         # correctness on every hand of the set
         for h in hands[: args.check_hands]:
-            answers = {"naive": naive.deadwood(h)}
+            answers = {"naive": naive_deadwood(h)}
             if not ours.error and ours.deadwood:
                 answers["ours"] = ours.deadwood(ours.cards(h))
                 if ours.deadwood_of_mask:
@@ -475,9 +502,7 @@ def section_analyze(args, timer, ours, osp, rlc, sets, checks, targets):
                 table.add(f"ours  {ours.mask11_name}(mask)",
                           timer.job(ours.best_discard_deadwood, [ours.mask(h) for h in hands]))
 
-        def naive_11(h):
-            return naive.analyze11(h)
-        table.add("naive bench/naive.py (11 x deadwood)", timer.job(naive_11, hands))
+        table.add("naive tests/reference (11 discards)", timer.job(naive_analyze11, hands))
         if osp.error:
             table.add("OpenSpiel min_deadwood x11", None, note=osp.error)
         else:
@@ -511,7 +536,7 @@ def section_analyze(args, timer, ours, osp, rlc, sets, checks, targets):
                           "OpenSpiel x11", mask_rate, os_rate, 1)
 
         for h in hands[: args.check_hands_11]:
-            per_naive = {c: naive.deadwood([d for d in h if d != c]) for c in h}
+            per_naive = {c: naive_deadwood([d for d in h if d != c]) for c in h}
             answers = {"naive": min(per_naive.values())}
             per_answers = {"naive": per_naive}
             if not ours.error and ours.analyze:
@@ -545,8 +570,8 @@ def section_score(args, timer, ours, pairs, checks, targets):
     else:
         inputs = [(ours.cards(k), ours.cards(d)) for k, d in pairs]
         table.add(ours_label, timer.job(lambda p: ours.score_hand(*p), inputs))
-    table.add("naive bench/naive.py score (all tied spreads)",
-              timer.job(lambda p: naive.score(*p), pairs))
+    table.add("naive tests/reference score (every legal spread)",
+              timer.job(lambda p: naive_score(*p), pairs))
     table.add("OpenSpiel / RLCard", None, note="no scoring of one hand with lay-offs to compare")
     table.measure(timer).show(ours_label)
     _target_rate(targets, "score: ours >= 10,000 pairs/s", table.rate_of(ours_label), 10_000)
@@ -557,14 +582,15 @@ def section_score(args, timer, ours, pairs, checks, targets):
         result = ours.score_hand(ours.cards(k), ours.cards(d))
         mine = ours.score_figures(result)
         # The knocker lays down, of the lowest-deadwood spreads, the one scoring best for them.
-        truth = naive.score(k, d)[0][:3]
-        checks.check("score: (outcome, winner, points)", desc, {"naive": truth, "ours": mine})
+        scored = naive_score(k, d)
+        checks.check("score: (outcome, winner, points)", desc,
+                     {"naive": naive_score_figures(scored), "ours": mine})
         # best_spread: the most any legal spread (deadwood <= limit) would have scored.
         best = _get(result, "best_spread")
-        mine_best = naive.for_knocker(mine) if best is None else naive.for_knocker(
+        mine_best = for_knocker(mine) if best is None else for_knocker(
             (None, _get(best, "winner"), _get(best, "points")))
         checks.check("score: best legal spread's value for the knocker", desc,
-                     {"naive": naive.best_legal_spread(k, d), "ours": mine_best})
+                     {"naive": scored.best_value, "ours": mine_best})
 
 
 # --- 4. the slowest hands ------------------------------------------------------------------
@@ -651,7 +677,7 @@ def section_slowest(args, timer, ours, osp, rlc, rng, pairs_for_search, slowest_
         h = list(final[0][1])
         rows = [("ours deadwood(cards)", ours.deadwood, ours.cards(h)),
                 ("ours on the median input", ours.deadwood, ours.cards(typical)),
-                ("naive", naive.deadwood, h)]
+                ("naive", naive_deadwood, h)]
         if not osp.error:
             rows.append(("OpenSpiel", osp.min_deadwood, osp.cards(h)))
         if not rlc.error:
@@ -668,7 +694,7 @@ def section_slowest(args, timer, ours, osp, rlc, rng, pairs_for_search, slowest_
                  ours.cards(h)),
                 ("ours on the median input", lambda c: ours.analyze(c, outs=False),
                  ours.cards(typical)),
-                ("naive", naive.analyze11, h)]
+                ("naive", naive_analyze11, h)]
         if not osp.error:
             subsets = [osp.cards([c for c in h if c != d]) for d in h]
             rows.append(("OpenSpiel x11", lambda ss: [osp.min_deadwood(s) for s in ss], subsets))
@@ -695,7 +721,7 @@ def section_slowest(args, timer, ours, osp, rlc, rng, pairs_for_search, slowest_
                  (ours.cards(k), ours.cards(d))),
                 ("ours on the median input", lambda p: ours.score_hand(*p),
                  (ours.cards(typical[0]), ours.cards(typical[1]))),
-                ("naive score", lambda p: naive.score(*p), (list(k), list(d)))]
+                ("naive score", lambda p: naive_score(*p), (list(k), list(d)))]
         _report_slowest("score with lay-offs",
                         f"knocker {hand_text(k)} | defender {hand_text(d)}", typical, n, timer,
                         rows, slowest_report)
@@ -739,7 +765,7 @@ def main(argv=None) -> int:
     print(f"Gin Rummy engine benchmark  (python {sys.version.split()[0]}, seed {args.seed}, "
           f"{'quick' if args.quick else 'full'} run, median of {repeats} passes of ~{pass_s}s)")
     print(f"  ours:      {ours.error or 'calculator.core'}")
-    print("  naive:     bench/naive.py")
+    print("  naive:     tests/reference (the tests' naive reference)")
     print(f"  OpenSpiel: {osp.error or osp.version}")
     print(f"  RLCard:    {rlc.error or rlc.version}")
     print(f"  load average at start: {_load()} on {os.cpu_count()} cores (a busy machine lowers "
@@ -751,7 +777,7 @@ def main(argv=None) -> int:
     sets10 = {"uniform": uniform_hands(rng, n_hands), "meld-dense": dense_hands(rng, n_hands)}
     sets11 = {"uniform": uniform_hands(rng, n_hands, 11),
               "meld-dense": dense_hands(rng, n_hands, 11)}
-    pairs = knock_pairs(rng, n_pairs, naive.deadwood)
+    pairs = knock_pairs(rng, n_pairs, naive_deadwood)
     timer = Timer(repeats, pass_s)
     checks, targets, slowest = Disagreements(), [], []
 
@@ -759,7 +785,7 @@ def main(argv=None) -> int:
     section_analyze(args, timer, ours, osp, rlc, sets11, checks, targets)
     section_score(args, timer, ours, pairs, checks, targets)
     search_pairs = knock_pairs(random.Random(args.seed + 1), 40 if args.quick else 600,
-                               naive.deadwood)
+                               naive_deadwood)
     section_slowest(args, timer, ours, osp, rlc, random.Random(args.seed + 2), search_pairs,
                     slowest)
     checks.show()

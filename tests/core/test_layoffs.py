@@ -1,66 +1,26 @@
 """Lay-offs (docs/RULES.md "Lay-offs"): the defender's own melds and lay-offs chosen together for
-the lowest deadwood, with hand-worked tables and a brute force written here."""
+the lowest deadwood, with hand-worked tables, checked against the naive reference."""
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 import pytest
 
 from calculator.core import (ALL_CARDS, CalculatorError, Card, CardInBothHandsError,
                              HandSizeError, IllegalKnockError, Meld, layoffs, read_spread)
-from core_support import cards, codes, naive_deadwood, spread
+import reference as ref
+from core_support import cards, codes, indices, meld_indices, naive_deadwood, spread
 
 
-# --- brute force (no engine code) -------------------------------------------------------------
-
-def _state(meld: Meld):
-    if meld.kind == "set":
-        return ("set", meld.cards[0].rank, len(meld.cards))
-    return ("run", meld.cards[0].suit, meld.cards[0].rank, meld.cards[-1].rank)
-
-
-def _fits(state, card: Card):
-    """The meld state after laying `card` on it, or None."""
-    if state[0] == "set":
-        _, rank, size = state
-        return ("set", rank, size + 1) if card.rank == rank and size == 3 else None
-    _, suit, low, high = state
-    if card.suit != suit:
-        return None
-    if card.rank == high + 1:
-        return ("run", suit, low, high + 1)
-    if card.rank == low - 1:
-        return ("run", suit, low - 1, high)
-    return None
-
-
-def naive_defense(melds, defender, gin: bool):
-    """(lowest deadwood, {(card, meld index) any sequence of lay-offs can make})."""
-    moves = set()
-    start = tuple(_state(m) for m in melds)
-
-    @lru_cache(maxsize=None)
-    def best(remaining: frozenset, states: tuple) -> int:
-        result = naive_deadwood(remaining)
-        if gin:
-            return result
-        for card in remaining:
-            for i, state in enumerate(states):
-                after = _fits(state, card)
-                if after is not None:
-                    moves.add((card, i))
-                    new_states = states[:i] + (after,) + states[i + 1:]
-                    result = min(result, best(remaining - {card}, new_states))
-        return result
-
-    return best(frozenset(defender), start), moves
-
+# --- the naive reference (tests/reference), on card indices --------------------------------
 
 def check_against_brute_force(result, defender):
     knocker = result.knocker
     gin = knocker.deadwood == 0
-    expected, moves = naive_defense(knocker.melds, defender, gin)
+    table = meld_indices(knocker.melds)
+    hand = indices(defender)
+    expected = ref.min_deadwood(hand) if gin else ref.min_defender_deadwood(table, hand)
+    moves = set() if gin else ref.layoff_moves(table, hand)
     defense = result.defender
     assert defense.deadwood == expected
     # the answer is a real arrangement of the defender's cards
@@ -69,16 +29,16 @@ def check_against_brute_force(result, defender):
     assert sorted(placed) == sorted(defender)
     for meld in defense.melds:
         assert Meld.of(meld.cards) == meld
-    # the lay-offs, in the order listed, can be made one after another
-    states = [_state(m) for m in knocker.melds]
+    # the lay-offs, in the order listed, can be made one after another: each card with the
+    # meld as grown so far is still a meld
+    grown = [set(meld) for meld in table]
     for layoff in defense.layoffs:
-        after = _fits(states[layoff.meld], layoff.card)
-        assert after is not None, layoff
-        states[layoff.meld] = after
+        grown[layoff.meld].add(layoff.card.index)
+        assert ref.is_meld(grown[layoff.meld]), layoff
     # options: every card that could be laid off, and every meld it could go onto
     expected_options = {}
     for card, index in moves:
-        expected_options.setdefault(card, set()).add(index)
+        expected_options.setdefault(Card.from_index(card), set()).add(index)
     assert {o.card: set(o.melds) for o in result.options} == expected_options
     assert [o.card for o in result.options] == sorted(o.card for o in result.options)
     for option in result.options:

@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import json
 import random
-from itertools import combinations, permutations
+from itertools import permutations
 from pathlib import Path
 
 import pytest
+import reference as ref
 
 from calculator.core import (ALL_CARDS, Card, CardNotationError, DuplicateCardError,
                              HandSizeError, MeldError, Meld, all_best_arrangements, analyze,
                              best_arrangement, deadwood, parse_hand)
 from calculator.core.melds import best_arrangement_of_mask, discard_sides_of_mask
+from core_support import indices
 
 # the tricky hands from the project's shared data, checked by an independent exhaustive search
 SHARED_HANDS = Path(__file__).resolve().parents[1] / "data" / "hands.jsonl"
@@ -33,83 +35,18 @@ def meld_codes(arrangement) -> list[list[str]]:
     return [codes(m.cards) for m in arrangement.melds]
 
 
-# --- naive search (independent of the engine) -------------------------------------------------
-
-def naive_melds(hand: list[Card]) -> list[frozenset]:
-    found = []
-    by_rank: dict[int, list[Card]] = {}
-    for card in hand:
-        by_rank.setdefault(card.rank, []).append(card)
-    for group in by_rank.values():
-        for size in (3, 4):
-            found.extend(frozenset(c) for c in combinations(group, size))
-    present = {(c.suit, c.rank): c for c in hand}
-    for suit in range(4):
-        for low in range(13):
-            for high in range(low + 2, 13):
-                if all((suit, r) in present for r in range(low, high + 1)):
-                    found.append(frozenset(present[(suit, r)] for r in range(low, high + 1)))
-    return found
-
-
-def naive_partitions(hand: list[Card]):
-    """Every way to pick disjoint melds (each partition once), as lists of frozensets."""
-    melds = naive_melds(hand)
-    ordered = sorted(hand)
-
-    def walk(i: int, used: frozenset, chosen: list):
-        while i < len(ordered) and ordered[i] in used:
-            i += 1
-        if i == len(ordered):
-            yield list(chosen)
-            return
-        card = ordered[i]
-        yield from walk(i + 1, used | {card}, chosen)  # card stays deadwood
-        for meld in melds:
-            if card in meld and min(meld) == card and not meld & used:
-                chosen.append(meld)
-                yield from walk(i + 1, used | meld, chosen)
-                chosen.pop()
-
-    yield from walk(0, frozenset(), [])
-
-
-def points(items) -> int:
-    return sum(c.points for c in items)
-
+# --- the naive reference (tests/reference), on card indices --------------------------------
 
 def naive_deadwood(hand: list[Card]) -> int:
-    total = points(hand)
-    return min(total - sum(points(m) for m in part) for part in naive_partitions(hand))
-
-
-def _merge_adjacent_runs(part: list[frozenset]) -> frozenset:
-    runs = [set(m) for m in part if len({c.suit for c in m}) == 1 and len({c.rank for c in m}) > 1]
-    sets = [frozenset(m) for m in part if len({c.rank for c in m}) == 1]
-    merged = True
-    while merged:
-        merged = False
-        for a, b in combinations(range(len(runs)), 2):
-            ra, rb = runs[a], runs[b]
-            if next(iter(ra)).suit == next(iter(rb)).suit and (
-                    max(c.rank for c in ra) + 1 == min(c.rank for c in rb)
-                    or max(c.rank for c in rb) + 1 == min(c.rank for c in ra)):
-                runs[a] = ra | rb
-                del runs[b]
-                merged = True
-                break
-    return frozenset(sets + [frozenset(r) for r in runs])
+    return ref.min_deadwood(indices(hand))
 
 
 def naive_best_arrangements(hand: list[Card]) -> set[frozenset]:
-    best = naive_deadwood(hand)
-    total = points(hand)
-    return {_merge_adjacent_runs(part) for part in naive_partitions(hand)
-            if total - sum(points(m) for m in part) == best}
+    return ref.best_arrangements(indices(hand))
 
 
 def engine_arrangement_key(arrangement) -> frozenset:
-    return frozenset(frozenset(m.cards) for m in arrangement.melds)
+    return frozenset(frozenset(indices(m.cards)) for m in arrangement.melds)
 
 
 # --- the shared hands file --------------------------------------------------------------------

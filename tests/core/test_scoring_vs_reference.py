@@ -22,7 +22,7 @@ from functools import cache
 
 import pytest
 import reference as ref
-import reference_scoring as rs
+from reference import scoring as rs
 import strategies as hs
 from hypothesis import assume, event, given, settings, target
 from hypothesis import strategies as st

@@ -159,6 +159,69 @@ def is_big_gin(cards11: Iterable[int]) -> bool:
     return min_deadwood(hand) == 0
 
 
+def partitions(cards: Iterable[int]) -> list[list[frozenset[int]]]:
+    """Every way to pick disjoint melds of these cards (each way once), the empty one too."""
+    ordered = sorted(set(cards))
+    melds = all_melds(ordered)
+    found: list[list[frozenset[int]]] = []
+
+    def walk(i: int, used: frozenset[int], chosen: list[frozenset[int]]) -> None:
+        while i < len(ordered) and ordered[i] in used:
+            i += 1
+        if i == len(ordered):
+            found.append(list(chosen))
+            return
+        card = ordered[i]
+        walk(i + 1, used | {card}, chosen)  # the card stays deadwood
+        for meld in melds:  # or it is the lowest card of one meld
+            if min(meld) == card and not meld & used:
+                walk(i + 1, used | meld, chosen + [meld])
+
+    walk(0, frozenset(), [])
+    return found
+
+
+def merge_adjacent_runs(melds: Iterable[frozenset[int]]) -> frozenset[frozenset[int]]:
+    """The same melds with touching runs of one suit joined: two runs that touch are one
+    longer run, so an arrangement that splits one is the same arrangement."""
+    runs = [set(m) for m in melds if is_run(m)]
+    others = [frozenset(m) for m in melds if not is_run(m)]
+    merged = True
+    while merged:
+        merged = False
+        for a, b in combinations(range(len(runs)), 2):
+            if is_run(runs[a] | runs[b]):
+                runs[a] |= runs.pop(b)
+                merged = True
+                break
+    return frozenset(others + [frozenset(r) for r in runs])
+
+
+def best_arrangements(cards: Iterable[int]) -> set[frozenset[frozenset[int]]]:
+    """Every arrangement (its melds) with the lowest deadwood, touching runs joined."""
+    cards = list(cards)
+    best = min_deadwood(cards)
+    return {merge_adjacent_runs(melds) for melds in partitions(cards)
+            if total(cards) - sum(total(m) for m in melds) == best}
+
+
+def outs(hand: Iterable[int], limit: int, known: Iterable[int] = ()) -> tuple[list[int], list[int]]:
+    """(gin outs, knock outs) of a 10-card hand: each unseen card (not in the hand, not known)
+    after whose draw the best discard leaves no deadwood, or at most ``limit``."""
+    hand = list(hand)
+    seen = set(hand) | set(known)
+    gin, knock = [], []
+    for card in range(52):
+        if card in seen:
+            continue
+        after = best_discard_deadwood(hand + [card])
+        if after == 0:
+            gin.append(card)
+        if after <= limit:
+            knock.append(card)
+    return gin, knock
+
+
 def valid_arrangement(
     cards: Iterable[int], melds: Iterable[Iterable[int]], deadwood_cards: Iterable[int]
 ) -> bool:
@@ -224,6 +287,26 @@ def layoff_choices(knocker_melds: list[list[int]], defender: Iterable[int]) -> s
                         seen.add(grown)
                         stack.append(grown)
     return choices
+
+
+def layoff_moves(knocker_melds: list[list[int]], defender: Iterable[int]) -> set[tuple[int, int]]:
+    """Every (card, meld index) that some sequence of lay-offs can make: the cards a defender
+    could lay off, and the melds each could go onto."""
+    defender = frozenset(defender)
+    start = tuple(frozenset(m) for m in knocker_melds)
+    seen, stack, moves = {start}, [start], set()
+    while stack:
+        table = stack.pop()
+        on_table = frozenset().union(*table)
+        for card in defender - on_table:
+            for i, meld in enumerate(table):
+                if is_meld(meld | {card}):
+                    moves.add((card, i))
+                    grown = table[:i] + (meld | {card},) + table[i + 1 :]
+                    if grown not in seen:
+                        seen.add(grown)
+                        stack.append(grown)
+    return moves
 
 
 def min_defender_deadwood(knocker_melds: list[list[int]], defender: Iterable[int]) -> int:

@@ -5,21 +5,27 @@ legal spreads only when a bound says one could score more. This module does neit
 lists EVERY legal spread of the knocker (every set of disjoint melds, sub-runs and 3-of-4 sets
 included, whose deadwood is within the knock limit; for 11 cards every discard, and big gin),
 plays the defender's best response against each with ``reference.min_defender_deadwood``, and
-reads the outcome off the scoring table. Like reference.py it imports only the standard library
-(and reference.py), so it shares no code with the engine.
+reads the outcome off the scoring table. Like the rest of the reference it imports only the
+standard library, so it shares no code with the engine.
 
 Cards are ints 0..51 as in reference.py. Rules are read by attribute (``knock_limit``,
 ``gin_bonus``, ``big_gin_bonus``, ``undercut_bonus``, ``tie_is_undercut``, ``oklahoma``,
 ``oklahoma_ace_gin_only``, ``oklahoma_spade_double``), so the engine's ``Rules`` value and a
-``types.SimpleNamespace`` both work; an upcard is a card int or None.
+``types.SimpleNamespace`` (``STANDARD`` below) both work; an upcard is a card int or None.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 import reference as ref
+
+# The standard rules of docs/RULES.md, written out here (not read from the engine's Rules).
+STANDARD = SimpleNamespace(knock_limit=10, gin_bonus=25, big_gin_bonus=31, undercut_bonus=25,
+                           tie_is_undercut=True, oklahoma=False, oklahoma_ace_gin_only=True,
+                           oklahoma_spade_double=True)
 
 # --- the rule options that decide one hand ---------------------------------------------------
 
