@@ -8,19 +8,19 @@ from .errors import (CalculatorError, CardInBothHandsError, CardNotationError,
                      DuplicateCardError, ErrorGroup, GameError, HandSizeError,
                      IllegalKnockError, IncompatibleInputError, MeldError, PlayerNameError,
                      RuleError)
-from .knock import DiscardOption, DiscardOptions, HandAnalysis, Outs, analyze
-from .layoffs import Defense, Layoff, LayoffOption, LayoffResult, layoffs, read_spread
+from .knock import DiscardOption, HandAnalysis, Outs, analyze
+from .layoffs import Defense, Layoff, LayoffOption, LayoffResult, read_spread
 from .melds import (Arrangement, Meld, all_best_arrangements, best_arrangement, deadwood,
                     deadwood_of_mask)
 from .rules import PRESETS, Rules
 from .scoring import (BestSpread, DefenderSide, HandResult, KnockerCounts, KnockerSide,
-                      draw_result, score_hand)
+                      draw_result, layoffs, score_hand)
 
 Spread = Arrangement  # a knocker's spread is an arrangement laid on the table
 
 __all__ = [
     "ALL_CARDS", "Arrangement", "BestSpread", "CalculatorError", "Card", "CardInBothHandsError",
-    "CardNotationError", "Defense", "DefenderSide", "DiscardOption", "DiscardOptions",
+    "CardNotationError", "Defense", "DefenderSide", "DiscardOption",
     "DuplicateCardError", "ErrorGroup", "GameError", "HandAnalysis", "HandResult", "HandSizeError",
     "IllegalKnockError", "IncompatibleInputError", "KnockerCounts", "KnockerSide", "Layoff",
     "LayoffOption", "LayoffResult", "Meld", "MeldError", "Outs", "PlayerNameError", "PRESETS", "RuleError",

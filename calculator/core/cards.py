@@ -132,7 +132,11 @@ _UNICODE_RANK_BY_OFFSET = {i: i - 1 for i in range(1, 12)} | {13: 11, 14: 12}
 
 
 def parse_card(token: str, index: int | None = None) -> Card:
-    """Read one card written in any accepted notation; `index` only shapes the error message."""
+    """Read one card written in any accepted notation; `index` only shapes the error message.
+
+    >>> parse_card("10♥"), parse_card("queen of clubs"), parse_card("♠A"), parse_card("🂡")
+    (Card('Th'), Card('Qc'), Card('As'), Card('As'))
+    """
     if not isinstance(token, str):
         raise CardNotationError(repr(token), index, "not a string")
     text = token.translate(_VARIATION_SELECTORS).strip()
@@ -250,13 +254,35 @@ _QUICK_TOKENS = _quick_tokens()
 _BIT = attrgetter("bit")
 
 
-def quick_cards(tokens) -> list[Card] | None:
-    """The cards of a list of plain codes or `Card`s, all distinct, or None when any token
-    needs the full reader (another notation, an error, a duplicate). Runs at C speed: one
-    look-up per token, and distinct bits sum without a carry, so the sum of the cards' bits
-    has one bit per card exactly when no card repeats."""
+def quick_cards(hand) -> list[Card] | None:
+    """The cards of a hand given as a list or tuple of plain codes or `Card`s, or as one
+    string of plain codes between spaces, all distinct; None when anything needs the full
+    reader (another notation or separator, an error, a duplicate). The one fast path of
+    reading a hand: `parse_hand`, `deadwood`, `analyze` and the API's hand fields start here.
+
+    Codes go at C speed (one dictionary look-up each); a list of `Card`s by one pass over
+    their bits (a `Card` hashes in Python, so a look-up would cost more). Distinct bits sum
+    without a carry, so the sum has one bit per card exactly when no card repeats.
+
+    >>> quick_cards("As 10h Qc"), quick_cards("As As"), quick_cards("ace of spades")
+    ([Card('As'), Card('Th'), Card('Qc')], None, None)
+    """
+    kind = type(hand)
+    if kind is str:
+        hand = hand.split()
+    elif kind is not list and kind is not tuple:
+        return None
+    mask = 0
+    if hand and type(hand[0]) is Card:
+        try:
+            for card in hand:
+                mask += card.bit
+        except AttributeError:  # not every token is a Card
+            mask = 0
+        else:
+            return list(hand) if mask.bit_count() == len(hand) else None
     try:
-        cards = list(map(_QUICK_TOKENS.__getitem__, tokens))
+        cards = list(map(_QUICK_TOKENS.__getitem__, hand))
     except (KeyError, TypeError):  # an unknown token, or one that is not even hashable
         return None
     return cards if sum(map(_BIT, cards)).bit_count() == len(cards) else None
@@ -376,4 +402,9 @@ def mask_cards(mask: int) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
+    """The canonical codes of cards, between spaces.
+
+    >>> format_cards(mask_cards(Card("Kc").bit | Card("2s").bit))
+    '2s Kc'
+    """
     return " ".join(str(card) for card in cards)

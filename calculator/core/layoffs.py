@@ -14,7 +14,7 @@ from typing import Iterable
 
 from .cards import Card, cards_mask, check_disjoint
 from .errors import HandSizeError, MeldError
-from .hands import read_card, read_hand
+from .hands import read_hand
 from .melds import Arrangement, Meld, best_arrangement_of_mask, deadwood_of_mask, mask_points, \
     meld_from_mask, meld_kind, meld_masks
 from .memo import Memo
@@ -181,13 +181,18 @@ def layoff_options_from(chains: list) -> tuple[LayoffOption, ...]:
 
 def read_spread(melds, deadwood_cards, position: tuple = ("knocker",)) -> Arrangement:
     """A declared spread (cards as tokens), checked by `check_spread`. The melds keep the order
-    they were given in, so lay-off `meld` indices match the caller's own list."""
+    they were given in, so lay-off `meld` indices match the caller's own list.
+
+    >>> spread = read_spread([["7c", "7h", "7d"], ["As", "2s", "3s"]], ["5h", "2d", "Kc", "Qh"])
+    >>> [str(meld) for meld in spread.melds], spread.deadwood
+    (['7h 7d 7c', 'As 2s 3s'], 27)
+    """
     parsed_melds = []
     for i, meld in enumerate(melds):
         where = position + ("melds", i)
         parsed_melds.append(Meld.of(read_hand(meld, None, where, "meld"), where))
     dead = read_hand(deadwood_cards or [], None, position + ("deadwood_cards",), "deadwood")
-    spread = Arrangement(parsed_melds, sorted(dead))
+    spread = Arrangement(melds=parsed_melds, deadwood_cards=sorted(dead))
     check_spread(spread, position)
     return spread
 
@@ -213,23 +218,5 @@ def check_spread(spread: Arrangement, position: tuple = ("knocker",)) -> None:
                             " (11 only when every card is melded: big gin)")
 
 
-def layoffs(knocker, defender_cards, rules=None, upcard=None) -> LayoffResult:
-    """The defender's best lay-offs and melds against the knocker's spread.
-
-    `knocker` is an `Arrangement` (a spread) or the knocker's cards (10, or 11 to let the
-    engine pick the discard); `defender_cards` is 10 cards. Nothing is laid off onto gin.
-    """
-    from .scoring import knocker_spread  # scoring chooses the knocker's spread
-
-    defender = read_hand(defender_cards, (10,), ("defender", "hand"))
-    spread, discard = knocker_spread(knocker, defender, rules, read_card(upcard, ("upcard",))
-                                      if upcard is not None else None)
-    defender_mask = cards_mask(defender)
-    gin = spread.deadwood == 0
-    defense = best_defense(spread.melds, defender_mask, allow_layoffs=not gin)
-    options = () if gin else layoff_options(spread.melds, defender_mask)
-    return LayoffResult(spread, defense, options, discard)
-
-
-__all__ = ["Layoff", "LayoffOption", "Defense", "LayoffResult", "best_defense", "layoffs",
+__all__ = ["Layoff", "LayoffOption", "Defense", "LayoffResult", "best_defense",
            "layoff_options", "read_spread", "MeldError"]

@@ -16,12 +16,12 @@ suit counted once (a run is never split in two).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import lru_cache
 from itertools import combinations, product
 from operator import attrgetter
 from typing import Iterable, NamedTuple, Sequence
 
-from .cards import POINTS, Card, cards_mask, distinct_card_mask, mask_cards, parse_hand
+from .cards import POINTS, Card, cards_mask, mask_cards, parse_hand, quick_cards
 from .errors import HandSizeError, MeldError
 from .memo import Memo
 
@@ -50,7 +50,14 @@ class Meld:
 
     @classmethod
     def of(cls, cards: Iterable[Card | str], position: tuple = ()) -> "Meld":
-        """The meld these cards form, or `MeldError` saying why they form none."""
+        """The meld these cards form, or `MeldError` saying why they form none.
+
+        >>> Meld.of("Ts Js Qs".split()).kind
+        'run'
+        >>> Meld.of("Ts Js Ks".split())
+        Traceback (most recent call last):
+        calculator.core.errors.MeldError: Ts Js Ks is not a meld: run ranks are not consecutive (the ace is low only)
+        """
         cards = tuple(sorted(Card(c) for c in cards))
         kind = meld_kind(cards)
         if isinstance(kind, MeldError):
@@ -110,7 +117,11 @@ class Arrangement(_ArrangementFields):
     """Melds and the cards left over; `deadwood` is the points of the leftover cards, worked
     out when not given. (A named tuple: immutable, and built several times per analysis. The
     points are a field, not a property: they are read far more often than an arrangement is
-    built, and the run tables that build one in the engine know them already.)"""
+    built, and the run tables that build one in the engine know them already.)
+
+    >>> Arrangement(melds=[Meld.of("7c 7h 7d".split())], deadwood_cards=[Card("5h")])
+    Arrangement(melds=(Meld.of('7h 7d 7c'.split()),), deadwood_cards=(Card('5h'),), deadwood=5)
+    """
 
     __slots__ = ()
 
@@ -119,16 +130,11 @@ class Arrangement(_ArrangementFields):
         deadwood_cards = tuple(deadwood_cards)
         if deadwood is None:
             deadwood = sum(map(_POINTS_OF, deadwood_cards))
-        return tuple.__new__(cls, (tuple(melds), deadwood_cards, deadwood))
+        return super().__new__(cls, tuple(melds), deadwood_cards, deadwood)
 
     @property
     def cards(self) -> tuple[Card, ...]:
         return tuple(sorted(self.deadwood_cards + tuple(c for m in self.melds for c in m.cards)))
-
-
-# An Arrangement from (melds, deadwood cards, points) already as tuples, without a Python call:
-# what the engine's table look-ups build for every hand.
-_arrangement = partial(tuple.__new__, Arrangement)
 
 
 # --- per-suit run tables --------------------------------------------------------------------
@@ -237,7 +243,7 @@ def _suits_at(mask: int, rank: int) -> int:
             | (mask >> (26 + rank) & 1) << 2 | (mask >> (39 + rank) & 1) << 3)
 
 
-def _ranks_of_three(s0: int, s1: int, s2: int, s3: int) -> int:
+def ranks_of_three(s0: int, s1: int, s2: int, s3: int) -> int:
     """13-bit mask of ranks present in at least three suits."""
     return (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
 
@@ -272,7 +278,7 @@ def deadwood_of_mask(mask: int) -> int:
     s1 = mask >> 13 & SUIT_BITS
     s2 = mask >> 26 & SUIT_BITS
     s3 = mask >> 39
-    threes = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    threes = ranks_of_three(s0, s1, s2, s3)
     table = RUN_DEADWOOD
     if not threes:
         return table[s0] + table[s1] + table[s2] + table[s3]
@@ -302,7 +308,7 @@ def best_discard_deadwood_of_mask(mask: int) -> int:
     s1 = mask >> 13 & SUIT_BITS
     s2 = mask >> 26 & SUIT_BITS
     s3 = mask >> 39
-    threes = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    threes = ranks_of_three(s0, s1, s2, s3)
     table, gain = RUN_DEADWOOD, _BEST_DISCARD_GAIN
     if not threes:
         return (table[s0] + table[s1] + table[s2] + table[s3]
@@ -323,7 +329,7 @@ def best_arrangement_of_mask(mask: int) -> Arrangement:
     """The lowest-deadwood arrangement picked by the documented tie rule."""
     s0, s1, s2, s3 = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS,
                       mask >> 39)
-    threes = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    threes = ranks_of_three(s0, s1, s2, s3)
     if not threes:  # the usual case: no sets possible, each suit's runs are one look-up
         spades, hearts, diamonds, clubs = _SUIT_RUN_COVERS
         return _joined(spades[s0], hearts[s1], diamonds[s2], clubs[s3])
@@ -369,8 +375,8 @@ _SUIT_RUN_COVERS = tuple(_suit_run_covers(suit) for suit in range(4))
 
 def _joined(a, b, c, d) -> Arrangement:
     """The arrangement made of four suits' tabled run covers (melds, leftover cards, points)."""
-    return _arrangement((a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1],
-                         a[2] + b[2] + c[2] + d[2]))
+    return Arrangement(melds=a[0] + b[0] + c[0] + d[0], deadwood_cards=a[1] + b[1] + c[1] + d[1],
+                       deadwood=a[2] + b[2] + c[2] + d[2])
 
 
 _NOTHING = ((), (), 0)  # no melds, no cards, no points
@@ -386,7 +392,7 @@ def discard_sides_of_mask(mask: int) -> tuple | None:
     None when a rank has three cards: sets may form, and each discard needs its own search."""
     s0, s1, s2, s3 = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS,
                       mask >> 39)
-    if (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):
+    if ranks_of_three(s0, s1, s2, s3):
         return None
     c0, c1, c2, c3 = _SUIT_RUN_COVERS
     w0, w1, w2, w3 = c0[s0], c1[s1], c2[s2], c3[s3]
@@ -410,7 +416,8 @@ def _assemble(mask: int, set_masks: tuple[int, ...]) -> Arrangement:
                   c3[rest >> 39])
     melds = [*map(meld_from_mask, set_masks), *a[0], *b[0], *c[0], *d[0]]
     melds.sort(key=_first_card_index)  # runs come out in card order already; sets are not
-    return _arrangement((tuple(melds), a[1] + b[1] + c[1] + d[1], a[2] + b[2] + c[2] + d[2]))
+    return Arrangement(melds=tuple(melds), deadwood_cards=a[1] + b[1] + c[1] + d[1],
+                       deadwood=a[2] + b[2] + c[2] + d[2])
 
 
 def _suit_discards(suit: int) -> Memo:
@@ -430,7 +437,7 @@ def best_discards_of_mask(mask: int) -> tuple[int, int]:
     those of the suits with the best `_BEST_DISCARD_GAIN`."""
     s0, s1, s2, s3 = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS,
                       mask >> 39)
-    if (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):
+    if ranks_of_three(s0, s1, s2, s3):
         after = discard_deadwoods_of_mask(mask)
         best = min(after.values())
         return best, sum(bit for bit, value in after.items() if value == best)
@@ -448,7 +455,7 @@ def discard_deadwoods_of_mask(mask: int) -> dict[int, int]:
     a set is covered by the set choices without it."""
     s0, s1, s2, s3 = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS,
                       mask >> 39)
-    threes = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    threes = ranks_of_three(s0, s1, s2, s3)
     table = RUN_DEADWOOD
     best: dict[int, int] = {}
     if not threes:  # the usual case: one set choice (none), so no comparisons
@@ -472,23 +479,29 @@ def discard_deadwoods_of_mask(mask: int) -> dict[int, int]:
 
 
 def hand_mask(cards) -> int:
-    """The mask of up to 11 distinct cards, given as `Card`s (fast) or in any notation."""
-    if isinstance(cards, (list, tuple)) and len(cards) <= 11:
-        mask = distinct_card_mask(cards)
-        if mask is not None:
-            return mask
-    cards = parse_hand(cards)  # raises the notation or duplicate error, with positions
+    """The mask of up to 11 distinct cards, in any notation."""
+    cards = quick_cards(cards) or parse_hand(cards)  # parse_hand raises the error, placed
     if len(cards) > 11:
         raise HandSizeError(len(cards), tuple(range(12)), "hand")
     return cards_mask(cards)
 
 
 def deadwood(cards) -> int:
-    """Lowest deadwood of exactly these cards (up to 11; never discards)."""
+    """Lowest deadwood of exactly these cards (up to 11; never discards).
+
+    >>> deadwood("As 2s 3s 7c 7h 7d Tc Jc Qc 5h")
+    5
+    """
     return deadwood_of_mask(hand_mask(cards))
 
 
 def best_arrangement(cards) -> Arrangement:
+    """The lowest-deadwood arrangement of these cards, by the tie rule (see the module).
+
+    >>> arrangement = best_arrangement("7s 7h 7d 8s 9s 2c 4d 6h Jc Qd")
+    >>> [str(meld) for meld in arrangement.melds], arrangement.deadwood
+    (['7s 8s 9s'], 46)
+    """
     return best_arrangement_of_mask(hand_mask(cards))
 
 
@@ -522,14 +535,18 @@ _SOLE_COVER = Memo(lambda suit_mask: len(_optimal_suit_covers(suit_mask)) == 1)
 
 
 def all_best_arrangements(cards) -> list[Arrangement]:
-    """Every arrangement with the lowest deadwood, the one the tie rule picks first."""
+    """Every arrangement with the lowest deadwood, the one the tie rule picks first.
+
+    >>> [[str(meld) for meld in a.melds] for a in all_best_arrangements("6s 7s 8s 6h 7h 7c")]
+    [['6s 7s 8s'], ['7s 7h 7c']]
+    """
     return all_best_arrangements_of_mask(hand_mask(cards))
 
 
 def all_best_arrangements_of_mask(mask: int) -> list[Arrangement]:
     s0, s1, s2, s3 = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS,
                       mask >> 39)
-    threes = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    threes = ranks_of_three(s0, s1, s2, s3)
     sole = _SOLE_COVER
     if not threes and sole[s0] and sole[s1] and sole[s2] and sole[s3]:
         return [best_arrangement_of_mask(mask)]  # the usual case: one way, no sets
@@ -564,7 +581,7 @@ def all_best_arrangements_of_mask(mask: int) -> list[Arrangement]:
 def arrangement_of_masks(mask: int, meld_masks: "Sequence[int]") -> Arrangement:
     """The arrangement of a hand (mask) with these melds (masks); the rest is deadwood."""
     melds = sorted(map(meld_from_mask, meld_masks), key=_first_card_index)
-    return Arrangement(melds, mask_cards(mask & ~sum(meld_masks)))
+    return Arrangement(melds=melds, deadwood_cards=mask_cards(mask & ~sum(meld_masks)))
 
 
 # --- every meld inside a hand (for spreads the knocker may choose) ---------------------------
@@ -596,7 +613,7 @@ def melds_in_mask(mask: int) -> list[int]:
     found = []
     s0, s1, s2, s3 = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS,
                       mask >> 39)
-    threes = _ranks_of_three(s0, s1, s2, s3)
+    threes = ranks_of_three(s0, s1, s2, s3)
     while threes:
         low = threes & -threes
         rank = low.bit_length() - 1

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from .cards import Card, cards_mask
 from .errors import IllegalKnockError, IncompatibleInputError, NumberRangeError
 from .hands import read_hand, read_upcard, refuse_shared_cards
-from .layoffs import Defense, Layoff, LayoffOption, check_spread, layoff_options_from, \
-    spread_places
+from .hands import read_card
+from .layoffs import Defense, Layoff, LayoffOption, LayoffResult, best_defense, check_spread, \
+    layoff_options, layoff_options_from, spread_places
 from .melds import Arrangement, Meld, meld_masks
 from .rules import DEFAULT_RULES, Rules
 from .spreads import Candidate, Evaluated, Outcome, choose_spreads, hand_outcome, \
@@ -83,7 +84,14 @@ def draw_result() -> HandResult:
 
 def score_hand(knocker=None, defender=None, rules: Rules | None = None, upcard=None,
                outcome: str | None = None) -> HandResult:
-    """Score one hand. `outcome="draw"` scores a dead hand (no cards needed)."""
+    """Score one hand. `outcome="draw"` scores a dead hand (no cards needed).
+
+    >>> result = score_hand("As 2s 3s 7c 7h 7d Tc Jc Qc 5h", "4s Kc 2h 9d 8h 6c 5d 3h Jd Qs")
+    >>> result.outcome, result.winner, result.points
+    ('knock', 'knocker', 48)
+    >>> score_hand(outcome="draw").points
+    0
+    """
     rules = rules or DEFAULT_RULES
     if outcome == "draw":
         return draw_result()
@@ -111,6 +119,27 @@ def _read_knocker(knocker) -> tuple[Arrangement | None, list[Card], list]:
         return knocker, list(knocker.cards), spread_places(knocker)
     cards = read_hand(knocker, (10, 11), ("knocker", "hand"))
     return None, cards, [(("knocker", "hand"), cards)]
+
+
+def layoffs(knocker, defender_cards, rules=None, upcard=None) -> LayoffResult:
+    """The defender's best lay-offs and melds against the knocker's spread.
+
+    `knocker` is an `Arrangement` (a spread) or the knocker's cards (10, or 11 to let the
+    engine pick the discard); `defender_cards` is 10 cards. Nothing is laid off onto gin.
+    (Here, not in layoffs.py: the knocker's spread is chosen by the scoring below.)
+
+    >>> result = layoffs("As 2s 3s 7c 7h 7d Tc Jc Qc 5h", "4s Kc 2h 9d 8h 6c 5d 3h Jd Qs")
+    >>> [(str(layoff.card), layoff.meld) for layoff in result.defender.layoffs]
+    [('4s', 0), ('Kc', 2)]
+    """
+    defender = read_hand(defender_cards, (10,), ("defender", "hand"))
+    spread, discard = knocker_spread(knocker, defender, rules, read_card(upcard, ("upcard",))
+                                      if upcard is not None else None)
+    defender_mask = cards_mask(defender)
+    gin = spread.deadwood == 0
+    defense = best_defense(spread.melds, defender_mask, allow_layoffs=not gin)
+    options = () if gin else layoff_options(spread.melds, defender_mask)
+    return LayoffResult(spread, defense, options, discard)
 
 
 def _check_legal(knocker_deadwood: int, limit: int, position=("knocker",)) -> None:
@@ -156,9 +185,9 @@ def _score_cards(spread: Arrangement | None, knocker_cards: list[Card],
     declared = None
     if spread is not None:
         _check_legal(spread.deadwood, limit)
-        declared = Candidate(spread.deadwood, meld_masks(spread.melds),
-                             cards_mask(knocker_cards), None, len(knocker_cards) == 11,
-                             spread)
+        declared = Candidate(deadwood=spread.deadwood, meld_masks=meld_masks(spread.melds),
+                             hand_mask=cards_mask(knocker_cards),
+                             big_gin=len(knocker_cards) == 11, arranged=spread)
     chosen, best = _choose(knocker_cards, limit, rules, defender_mask, declared)
     better = best.outcome.value_for_knocker() > chosen.outcome.value_for_knocker()
     arrangement = chosen.arrangement
@@ -256,5 +285,5 @@ def explain(outcome: Outcome, knocker: KnockerSide, defender: DefenderSide, mult
             f"knocker scores {d} − {k} = {points}{doubled}.")
 
 
-__all__ = ["score_hand", "HandResult", "KnockerCounts", "KnockerSide", "DefenderSide",
+__all__ = ["score_hand", "layoffs", "HandResult", "KnockerCounts", "KnockerSide", "DefenderSide",
            "BestSpread", "draw_result", "knocker_spread", "IncompatibleInputError"]

@@ -8,7 +8,6 @@ whole run is listed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 from typing import NamedTuple
 
 from .cards import Card, mask_cards
@@ -40,11 +39,6 @@ class Candidate(NamedTuple):
             return self.arranged
         return arrangement_of_masks(self.hand_mask, self.meld_masks)
 
-
-# a Candidate from all its fields without the Python-level __new__ of a named tuple (the
-# search builds one for every legal spread)
-_candidate = partial(tuple.__new__, Candidate)
-
 # per meld (329 of them), looked up at C speed where a call would cost more
 _MELD_POINTS = Memo(mask_points)
 _RUN_TOUCH = Memo(run_touch)
@@ -60,8 +54,8 @@ def spreads_of_ten(hand_mask: int, limit: int, discard: Card | None = None) -> l
 
     def extend(start: int, used: int, touched: int, chosen: list[int], melded: int) -> None:
         if total - melded <= limit:
-            found.append(_candidate((total - melded, tuple(chosen), hand_mask, discard, False,
-                                     None)))
+            found.append(Candidate(deadwood=total - melded, meld_masks=tuple(chosen),
+                                   hand_mask=hand_mask, discard=discard))
         for i in range(start, len(melds)):
             meld = melds[i]
             if meld & used or (touches[i] and meld & touched):
@@ -83,8 +77,8 @@ def legal_spreads(hand_mask: int, limit: int, rules: Rules) -> list[Candidate]:
         found = []
         if rules.big_gin_bonus is not None and deadwood_of_mask(hand_mask) == 0:
             arrangement = best_arrangement_of_mask(hand_mask)
-            found.append(Candidate(0, meld_masks(arrangement.melds), hand_mask,
-                                   None, True))
+            found.append(Candidate(deadwood=0, meld_masks=meld_masks(arrangement.melds),
+                                   hand_mask=hand_mask, big_gin=True))
         rest = hand_mask
         while rest:
             low = rest & -rest
@@ -185,8 +179,8 @@ def lowest_spreads(hand_mask: int, limit: int, rules: Rules) -> list[Candidate]:
     if hand_mask.bit_count() == 11:
         if rules.big_gin_bonus is not None and deadwood_of_mask(hand_mask) == 0:
             arrangement = best_arrangement_of_mask(hand_mask)
-            return [Candidate(0, meld_masks(arrangement.melds), hand_mask, None,
-                              True, arrangement)]
+            return [Candidate(deadwood=0, meld_masks=meld_masks(arrangement.melds),
+                              hand_mask=hand_mask, big_gin=True, arranged=arrangement)]
         _, best_bits = best_discards_of_mask(hand_mask)
         hands = [(hand_mask ^ card.bit, card) for card in mask_cards(best_bits)]
     else:
@@ -194,8 +188,9 @@ def lowest_spreads(hand_mask: int, limit: int, rules: Rules) -> list[Candidate]:
     found = []
     for mask, discard in hands:
         for arrangement in all_best_arrangements_of_mask(mask):
-            found.append(_candidate((arrangement.deadwood, meld_masks(arrangement.melds),
-                                     mask, discard, False, arrangement)))
+            found.append(Candidate(deadwood=arrangement.deadwood,
+                                   meld_masks=meld_masks(arrangement.melds), hand_mask=mask,
+                                   discard=discard, arranged=arrangement))
             if found[-1].deadwood == 0:
                 return found[:1]  # every gin scores the same: nothing is laid off onto it
     return [c for c in found if c.deadwood <= limit]
