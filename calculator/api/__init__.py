@@ -1,0 +1,1 @@
+"""The JSON API: request shapes (schemas), answers, errors and one named view per endpoint."""
