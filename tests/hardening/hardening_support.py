@@ -261,3 +261,16 @@ def post(client, path: str, body: Any = None, *, raw: bytes | None = None,
     """POST and return (response, the bytes sent)."""
     data = raw if raw is not None else encode(body)
     return client.post(path, data=data, content_type=content_type, **kwargs), data
+
+
+def check_security_headers(headers) -> None:
+    """The security headers every answer carries, with a policy that forbids inline code."""
+    csp = headers.get("Content-Security-Policy", "")
+    directives = {d.strip().split(" ")[0]: d.strip() for d in csp.split(";") if d.strip()}
+    assert "unsafe-inline" not in csp and "unsafe-eval" not in csp, csp
+    assert directives.get("frame-ancestors") == "frame-ancestors 'none'", csp
+    assert directives.get("object-src") == "object-src 'none'", csp
+    assert "default-src" in directives and "*" not in csp, csp
+    script = directives.get("script-src", directives["default-src"])
+    assert "data:" not in script and "http:" not in script, csp
+    assert headers.get("X-Content-Type-Options") == "nosniff", dict(headers)
