@@ -11,6 +11,7 @@ import io
 import json
 
 from .ledger import KINDS, Ledger
+from .numbers import whole_number
 from .sharing import ShareError, ledger_from_terse
 from .sheet import SheetView
 
@@ -48,7 +49,8 @@ def _name(place: str, sheet: SheetView):
 
 
 def _int(text: str):
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 4 else text
+    value = whole_number(text.strip())
+    return text if value is None else value
 
 
 def to_csv(ledger: Ledger, sheet: SheetView) -> str:

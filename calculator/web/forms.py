@@ -209,4 +209,4 @@ def option_hint(key: str) -> str:
 
 
 __all__ = ["Form", "read_hand", "hand_values", "read_players", "read_rules", "rule_values",
-           "to_fields", "fields"]
+           "to_fields"]

@@ -29,6 +29,7 @@ import zlib
 from ..api import limits
 from ..core.cards import tokenize
 from .ledger import ENTRY_MODES, KINDS, MAX_NIGHT_GAMES, Finished, Hand, Ledger
+from .numbers import whole_number
 
 VERSION = "1"
 LINK_CHARS = 6000            # longest token put in a URL (request line limit is 8190)
@@ -83,8 +84,8 @@ def _who(text: str) -> int:
 
 
 def _number(text: str) -> int | str:
-    text = text.strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 4 else text
+    value = whole_number(text.strip())
+    return text if value is None else value
 
 
 DAMAGED = "the link is damaged (it is not a game sheet); was it cut short when copied?"

@@ -17,7 +17,6 @@ from browser_support import (
     Thumb,
     board,
     knock_by_counts,
-    notice,
     player_pill,
     press,
     rows,
