@@ -1,5 +1,6 @@
 # make run   : build .venv if missing, install, serve on http://127.0.0.1:8000 with gunicorn
 # make test  : build .venv if missing, install test needs (Debian's chromium too), run every test
+# make check : the quick lane: core, API and command line, short property runs (no browser, no gunicorn)
 # make bench : engine, HTTP, load and cluster benchmarks, and instruction counts (figures only)
 # make cluster: nginx on http://127.0.0.1:8080 in front of 2 gunicorn instances, until Ctrl-C
 PYTHON ?= python3
@@ -9,7 +10,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 INSTANCES ?= 2
 
-.PHONY: run test bench chromium wrk peers clean cluster nginx
+.PHONY: run test check bench chromium wrk peers clean cluster nginx
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +44,12 @@ nginx:
 
 test: $(VENV)/.installed-test chromium nginx
 	$(BIN)/python -m pytest
+
+# What a change to the engine or the API needs checked before a commit, in well under a minute;
+# `make test` stays the full suite that CI runs.
+check: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -q -m "not browser and not slow" --hypothesis-profile=quick \
+		tests/core tests/api tests/test_cli.py tests/test_layers.py
 
 # Load generator for the HTTP benchmarks (Debian's package).
 wrk:

@@ -29,4 +29,7 @@ settings.register_profile("default", settings.get_profile("default"), **COMMON)
 settings.register_profile(
     "ci", settings.get_profile("ci"), derandomize=True, database=None, print_blob=True, **COMMON
 )
+# ``quick``: make check's short property runs (a smoke test of each property, not its budget)
+settings.register_profile("quick", settings.get_profile("default"),
+                          **(COMMON | {"max_examples": 50}))
 settings.load_profile("ci" if os.environ.get("CI", "").lower() == "true" else "default")
