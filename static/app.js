@@ -469,6 +469,7 @@
     printButtons(root);
     quickEntry(root);
     displaySettings();
+    document.body.setAttribute("data-ready", "1");   /* for the tests: the page is live */
   }
 
   window.addEventListener("popstate", function () { window.location.reload(); });

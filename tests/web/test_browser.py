@@ -125,8 +125,10 @@ def test_a_whole_evening(make_tab, tmp_path):
     assert board(tab).startswith("Ann 89")
     tab.go_back()                                           # Back still works
     expect(tab.locator(".scoreboard")).to_contain_text("87")
+    tab.wait_for_selector("body[data-ready]", state="attached")
     tab.go_forward()
     expect(tab.locator(".scoreboard")).to_contain_text("89")
+    tab.wait_for_selector("body[data-ready]", state="attached")
 
     # reload, and the share link in a fresh browser
     tab.reload()
@@ -145,6 +147,13 @@ def test_a_whole_evening(make_tab, tmp_path):
     expect(tab.locator("button[value=score]")).to_have_count(0)
     expect(tab.locator("button[value=next]")).to_be_visible()
     keep_shot(tab, "phone-final")
+    # the sheet on paper: the scoreboard, the final and the hands; no forms or buttons
+    tab.emulate_media(media="print")
+    expect(tab.locator(".rows")).to_be_visible()
+    expect(tab.locator("#final .bonus-table")).to_be_visible()
+    for hidden in (".keep", "button[value=next]", "#notice", ".site-header"):
+        expect(tab.locator(hidden)).to_be_hidden()
+    tab.emulate_media(media="screen")
 
     # the export before the next game
     with tab.expect_download() as download:
