@@ -1,4 +1,4 @@
-"""Hypothesis strategies for hands as lists of card ints (see reference.py for the encoding).
+"""Hypothesis strategies for hands as lists of card ints (see tests/reference for the encoding).
 
 Uniformly random hands rarely hold more than one meld, so they mostly test the easy path.
 Meld-dense hands are drawn from a few consecutive ranks in all four suits, where sets and

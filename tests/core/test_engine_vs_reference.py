@@ -2,7 +2,7 @@
 
 Each property runs the profile's ``max_examples`` (tests/conftest.py), so together they cover
 well over 10,000 hands a run. A failure prints the hand as card codes; check it against
-reference.py by hand before blaming the engine.
+tests/reference by hand before blaming the engine.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""score_hand() against the naive scorer of reference_scoring.py.
+"""score_hand() against the naive scorer of the reference (tests/reference/scoring.py).
 
 The naive side lists every legal spread of the knocker, plays the defender's best answer to
 each and reads the scoring table; the engine scores the lowest spreads and searches the others

@@ -8,10 +8,11 @@ plays the defender's best response against each with ``reference.min_defender_de
 reads the outcome off the scoring table. Like the rest of the reference it imports only the
 standard library, so it shares no code with the engine.
 
-Cards are ints 0..51 as in reference.py. Rules are read by attribute (``knock_limit``,
-``gin_bonus``, ``big_gin_bonus``, ``undercut_bonus``, ``tie_is_undercut``, ``oklahoma``,
-``oklahoma_ace_gin_only``, ``oklahoma_spade_double``), so the engine's ``Rules`` value and a
-``types.SimpleNamespace`` (``STANDARD`` below) both work; an upcard is a card int or None.
+Cards are ints 0..51 as in the rest of the reference. Rules are read by attribute
+(``knock_limit``, ``gin_bonus``, ``big_gin_bonus``, ``undercut_bonus``, ``tie_is_undercut``,
+``oklahoma``, ``oklahoma_ace_gin_only``, ``oklahoma_spade_double``), so the engine's ``Rules``
+value and a ``types.SimpleNamespace`` (``STANDARD`` below) both work; an upcard is a card int
+or None.
 """
 
 from __future__ import annotations
