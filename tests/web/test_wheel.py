@@ -33,7 +33,7 @@ CHECK = textwrap.dedent("""
         "page": [page.status_code, "New game" in page.get_data(as_text=True)],
         "spec": [spec.status_code, spec.get_data(as_text=True)[:8]],
         "css": css.status_code,
-        "scored": "Knocker scores 23" in scored.get_data(as_text=True),
+        "scored": "Knocker</bdi> scores 23" in scored.get_data(as_text=True),
     }))
 """)
 
