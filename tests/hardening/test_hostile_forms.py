@@ -55,10 +55,14 @@ GET_RULES = _rules("GET")
 field_names = st.one_of(st.sampled_from(["players", "player1", "player2", "names", "hand",
                                          "hands", "knocker", "defender", "winner", "points",
                                          "rules", "preset", "target", "ledger", "g", "action",
-                                         "csrf_token", "undo", "entry"]),
+                                         "csrf_token", "undo", "entry", "d0", "d1", "c0",
+                                         "c1", "kind", "mode", "knocked_by", "show", "edit",
+                                         "did", "u", "r", "other", "ask", "r_target",
+                                         "evening_text"]),
                         st.text(max_size=12))
 field_values = st.one_of(st.sampled_from(PAYLOADS + RTL_AND_INVISIBLE + LONE_SURROGATES
                                          + ["As 2s 3s 4h 5h 6h 7d 8d 9d Kc", "", "0", "-1",
+                                            "²", "٣", "５", "1_0", " 7", "delete:²", "add:١",
                                             "99999999999999999999", "x" * 5000, "A" * 41]),
                          st.text(max_size=40))
 forms = st.lists(st.tuples(field_names, field_values), max_size=12)
@@ -177,12 +181,15 @@ terse_ledgers = st.one_of(
 
 
 @FUZZ
-@given(terse=terse_ledgers, action=st.sampled_from(["show", "score", "setup", "analyze", "new",
-                                                     "delete:1", "edit:1", "show:1", "x"]),
-       shown=st.sampled_from(["", "1", "2", "0", "-1", "99999999999999999999", "<b>"]))
+@given(terse=terse_ledgers, action=st.sampled_from(["show", "score", "setup", "next", "undo",
+                                                     "redo", "clear", "delete:1", "delete:²",
+                                                     "edit:1", "show:1", "x"]),
+       shown=st.sampled_from(["", "1", "2", "0", "-1", "99999999999999999999", "<b>", "²",
+                              "٣", "add:²"]))
 def test_share_links_with_hostile_ledgers(client, terse, action, shown):
     token = share_token(terse, _version())
-    response = client.get("/", query_string={"g": token, "show": shown, "edit": shown},
+    response = client.get("/", query_string={"g": token, "show": shown, "edit": shown,
+                                              "did": shown, "u": shown},
                           headers={"Accept": "text/html"})
     check_page_answer(response)
     response = client.post("/", data={"g": token, "action": action, "edit": shown},

@@ -176,7 +176,8 @@ def test_a_whole_evening(make_tab, tmp_path):
     # the start screen offers the kept sheet, and the names are remembered
     tab.goto(tab.base + "/")
     expect(tab.locator(".resume")).to_contain_text("Ann v Bob, 1 hand, game 2 of the night")
-    expect(tab.locator(".resume")).to_contain_text("Tonight: Ann won 1, Bob won 0 of 1 game")
+    expect(tab.locator(".resume")).to_contain_text("Tonight: Ann won 1 (margins 192), Bob won 0 "
+                                                   "(margins 0) of 1 game")
     expect(tab.locator("#setup-player0")).to_have_value("Ann")
     keep_shot(tab, "phone-resume")
 
