@@ -264,3 +264,11 @@ def test_enough_cases():
     for (label, status), count in sorted(CASES["statuses"].items()):
         print(f"  {label:32} {status}  {count}")
     assert CASES["count"] >= 1000
+
+
+def test_every_post_documents_every_refusal():
+    """A body can always be malformed (400), not JSON (415), too large (413) or invalid (422)."""
+    for path, operations in SPEC["paths"].items():
+        if "post" in operations:
+            listed = set(operations["post"]["responses"])
+            assert {"400", "413", "415", "422"} <= listed, (path, sorted(listed))
