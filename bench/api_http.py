@@ -3,7 +3,7 @@ against GET /healthz (the baseline: the cost of HTTP, gunicorn and Flask alone) 
 then the batch endpoint end to end, and the largest legitimate requests.
 
     .venv/bin/python bench/api_http.py                 # 10 s a scenario, 16 connections
-    .venv/bin/python bench/api_http.py --runs 3        # the figures of docs/OPERATIONS.md
+    .venv/bin/python bench/api_http.py --runs 3        # the figures of docs/PERFORMANCE.md
     .venv/bin/python bench/api_http.py --quick         # 2 s a scenario (a smoke run)
 
 Figures, never pass/fail: each row is compared with the targets (analyze >= 0.8x the healthz
@@ -17,37 +17,35 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import statistics
 import sys
 import time
 from pathlib import Path
 
+from deals import DENSE_DECK, hand_pairs, hands, mixed_hands
 from http_server import ROOT, Gunicorn, request
 from http_wrk import run_wrk, wrk_available
 
 RESULTS = ROOT / "bench" / "results"
-DECK = [rank + suit for suit in "shdc" for rank in "A23456789TJQK"]
 TEN = "As 2s 3s 4h 5h 6h 7d 8d 9d Kc"
-ELEVEN = TEN + " Qh"
 DEFENDER = "Ah 2h 3h 4s 5s 6s 7c 8c 9c Qd"
+BODIES = 400  # distinct bodies a scenario, half from random and half from meld-dense deals
 
+# name: the requests wrk rotates through (method, path, body)
 SCENARIOS = {
-    "healthz": ("GET", "/healthz", None),
-    "analyze 10 cards": ("POST", "/api/v1/analyze", {"hand": TEN}),
-    "analyze 11 cards": ("POST", "/api/v1/analyze", {"hand": ELEVEN}),
-    "score two hands": ("POST", "/api/v1/score",
-                        {"knocker": {"hand": TEN}, "defender": {"hand": DEFENDER}}),
+    "healthz": [("GET", "/healthz", None)],
+    "analyze 10 cards": [("POST", "/api/v1/analyze", {"hand": " ".join(hand)})
+                         for hand in mixed_hands(BODIES, 10, 10)],
+    "analyze 11 cards": [("POST", "/api/v1/analyze", {"hand": " ".join(hand)})
+                         for hand in mixed_hands(BODIES, 11, 11)],
+    "score two hands": [("POST", "/api/v1/score", {"knocker": {"hand": " ".join(knocker)},
+                                                  "defender": {"hand": " ".join(defender)}})
+                        for knocker, defender in hand_pairs(BODIES, 12)],
 }
 BASELINE = "healthz"
 TARGET_RATIO = {"analyze 10 cards": 0.8, "analyze 11 cards": 0.8, "score two hands": 0.6}
 TARGET_P99_MS = 25.0
 TARGET_BATCH_HANDS_PER_S = 50_000
-
-
-def hands(count: int, size: int, seed: int, deck=DECK) -> list[list[str]]:
-    rng = random.Random(seed)
-    return [rng.sample(deck, size) for _ in range(count)]
 
 
 def ledger(count: int) -> dict:
@@ -56,8 +54,6 @@ def ledger(count: int) -> dict:
     return {"players": ["Ann", "Bob"], "rules": {"target": 10_000}, "hands": entries}
 
 
-# dense hands: seven consecutive ranks in all four suits, where sets and runs cross
-DENSE_DECK = [rank + suit for suit in "shdc" for rank in "3456789"]
 LARGEST = {
     "games: ledger of 500 hands from cards": ("/api/v1/games", lambda: ledger(500), 500),
     "batch: 10,000 x 10 cards, outs true": (
@@ -85,8 +81,8 @@ def _pooled(slices: list[dict]) -> dict:
 
 def check_scenarios(server: Gunicorn) -> None:
     """Warm every worker up, and make sure each scenario answers 200 (else it measures 4xx)."""
-    for name, (method, path, body) in SCENARIOS.items():
-        for _ in range(10):
+    for name, specs in SCENARIOS.items():
+        for method, path, body in specs:
             status, _, data = request(server.url + path, body, method=method)
             if status != 200:
                 raise SystemExit(f"{name}: {status} {data[:300]!r}")
@@ -112,7 +108,7 @@ def run(args) -> dict:
             row, baselines = {}, []
 
             def measure(name: str) -> dict:
-                result = run_wrk(server.url, [SCENARIOS[name]], connections=args.connections,
+                result = run_wrk(server.url, SCENARIOS[name], connections=args.connections,
                                  duration=args.duration, threads=args.threads)
                 print(f"  run {number + 1} {name:<18} {result.rps:9.0f} req/s  "
                       f"p50 {result.p50_us / 1000:6.2f} ms  p99 {result.p99_us / 1000:6.2f} ms"
@@ -130,7 +126,7 @@ def run(args) -> dict:
             row[BASELINE] = _pooled(baselines)
             results["runs"].append(row)
 
-        body = json.dumps({"hands": hands(args.batch_hands, 10, 1), "outs": False}).encode()
+        body = json.dumps({"hands": mixed_hands(args.batch_hands, 10, 1), "outs": False}).encode()
         post_timed(server, "/api/v1/analyze/batch", body)  # warm-up
         times = []
         for _ in range(args.batch_repeats):

@@ -2,7 +2,7 @@
 port), wrk at 64 connections on a rotating mix of analyze, score and games bodies.
 
     .venv/bin/python bench/load.py                 # 30 s clean, 30 s with a worker killed
-    .venv/bin/python bench/load.py --runs 3        # the figures of docs/OPERATIONS.md
+    .venv/bin/python bench/load.py --runs 3        # the figures of docs/PERFORMANCE.md
     .venv/bin/python bench/load.py --quick         # 5 s phases
 
 Phases, one server:
