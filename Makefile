@@ -65,6 +65,8 @@ bench: $(VENV)/.installed-test peers wrk nginx
 	$(BIN)/python bench/load.py
 	$(BIN)/python bench/cluster.py
 	$(BIN)/python bench/instructions.py
+	$(BIN)/python bench/advice.py
+	$(BIN)/python bench/calibration.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis .schemathesis

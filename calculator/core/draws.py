@@ -49,42 +49,48 @@ def draw_deadwoods(kept: int, unseen: int) -> dict[int, int]:
     """For a 10-card hand: each unseen card (bit) -> the lowest deadwood after drawing it and
     discarding the best card (the drawn card included: discarding it keeps the hand).
 
-    Equal to `best_discard_deadwood_of_mask(kept | card)` for every card (the tests check it),
-    but where no rank would hold three cards a draw changes one suit only, so it costs two
-    table look-ups beside the other suits' best gain: about 0.3 µs a card against 1.5 µs for
-    the engine's call, and an 11-card advice makes some 300 of them.
+    Equal to `best_discard_deadwood_of_mask(kept | card)` for every card (the tests check
+    it), from the per-suit tables: for each way the hand gives cards to sets, a draw changes
+    one suit of the rest (two look-ups beside the other suits' best gain), and a third card
+    of a rank held twice also counts the new set. About 0.3 µs a card against 1.5 µs for the
+    engine's call (more with sets), and the odds three draws ahead make tens of thousands.
     """
-    s = (kept & SUIT_BITS, kept >> 13 & SUIT_BITS, kept >> 26 & SUIT_BITS, kept >> 39)
-    table, gain = RUN_DEADWOOD, GAIN
-    pairs_or_more = (s[0] & s[1]) | (s[0] & s[2]) | (s[0] & s[3]) | (s[1] & s[2]) \
-        | (s[1] & s[3]) | (s[2] & s[3])
-    threes = (s[0] & s[1] & (s[2] | s[3])) | ((s[0] | s[1]) & s[2] & s[3])
-    out: dict[int, int] = {}
-    if threes:  # sets may form whatever is drawn: the engine's search for each card
-        for bit in bits_of(unseen):
-            out[bit] = best_discard_deadwood_of_mask(kept | bit)
-        return out
-    total = table[s[0]] + table[s[1]] + table[s[2]] + table[s[3]]
-    gains = [gain[x] for x in s]
-    for suit in range(4):
-        drawn = unseen >> (13 * suit) & SUIT_BITS
-        if not drawn:
-            continue
-        others = min(gains[t] for t in range(4) if t != suit)
-        base = total - table[s[suit]]
-        held = s[suit]
-        shift = 13 * suit
-        while drawn:
-            low = drawn & -drawn
-            drawn ^= low
-            if low & pairs_or_more:  # a third card of a rank: a set may form
-                bit = low << shift
-                out[bit] = best_discard_deadwood_of_mask(kept | bit)
-                continue
-            after = held | low
-            g = gain[after]
-            out[low << shift] = base + table[after] + (g if g < others else others)
-    return out
+    cards = bits_of(unseen)
+    by_suit = [bits_of(unseen >> (13 * s) & SUIT_BITS) for s in range(4)]
+    return dict(zip(cards, kept_draws(kept, by_suit)))
+
+
+def kept_draws(kept: int, by_suit: list[list[int]], whole: list[int] | None = None,
+               looked=None) -> list[int]:
+    """`draw_deadwoods` of a 10-card hand as a list, the draws given by suit (13-bit bits,
+    in card order). `whole` and `looked` are a larger hand's suits and its draws' look-ups,
+    reused where the kept hand's suit is the same (see `discard_draw_table`)."""
+    k = [kept >> (13 * s) & SUIT_BITS for s in range(4)]
+    if whole is None:
+        table, gain = RUN_DEADWOOD, GAIN
+        whole = k
+        looked = [[(table[k[s] | low], gain[k[s] | low]) for low in by_suit[s]]
+                  for s in range(4)]
+    afters = None
+    for removed in _set_choices(kept, k):
+        rest = k if not removed else [(kept ^ removed) >> (13 * s) & SUIT_BITS
+                                      for s in range(4)]
+        row = _draw_row(rest, whole, by_suit, looked)
+        afters = row if afters is None else list(map(min, afters, row))
+    twice = _ranks_twice(*k)
+    if twice:  # a draw at a rank the kept hand holds twice or more can make a new set
+        with_set: dict[int, int] = {}  # by rank: the drawn card's suit does not matter
+        index = 0
+        for s in range(4):
+            for low in by_suit[s]:
+                if low & twice:
+                    value = with_set.get(low)
+                    if value is None:
+                        value = with_set[low] = _with_new_set(kept, low << (13 * s))
+                    if value < afters[index]:
+                        afters[index] = value
+                index += 1
+    return afters
 
 
 def _ranks_twice(s0: int, s1: int, s2: int, s3: int) -> int:
@@ -128,30 +134,7 @@ def discard_draw_table(hand: int, keep: int, unseen: int) -> tuple[list[int], di
               for s in range(4)]
     out: dict[int, list[int]] = {}
     for bit in bits_of(hand & ~keep):
-        kept = hand ^ bit
-        k = list(suits)
-        sd = index_of(bit) // 13
-        k[sd] ^= bit >> (13 * sd)
-        afters = None
-        for removed in _set_choices(kept, k):
-            row = _draw_row(k if not removed else [(kept ^ removed) >> (13 * s) & SUIT_BITS
-                                                  for s in range(4)],
-                            suits, by_suit, looked)
-            afters = row if afters is None else list(map(min, afters, row))
-        twice = _ranks_twice(*k)
-        if twice:  # a draw at a rank the kept hand holds twice or more can make a new set
-            with_set: dict[int, int] = {}  # by rank: the drawn card's suit does not matter
-            index = 0
-            for s in range(4):
-                for low in by_suit[s]:
-                    if low & twice:
-                        value = with_set.get(low)
-                        if value is None:
-                            value = with_set[low] = _with_new_set(kept, low << (13 * s))
-                        if value < afters[index]:
-                            afters[index] = value
-                    index += 1
-        out[bit] = afters
+        out[bit] = kept_draws(hand ^ bit, by_suit, suits, looked)
     return cards, out
 
 
@@ -317,3 +300,60 @@ def discard_draw_summary(hand: int, keep: int, unseen: int, limit: int
 def _summed(cards: list[int], afters: list[int], limit: int) -> DrawSummary:
     return DrawSummary(sum(afters), sum([b for b, v in zip(cards, afters) if v <= limit]),
                        sum([b for b, v in zip(cards, afters) if v == 0]))
+
+
+def lowest_discard(hand: int, keep: int = 0) -> tuple[int, int]:
+    """A card (bit) whose discard leaves the lowest deadwood, never one of `keep`, and that
+    deadwood: for each
+    way the hand gives cards to sets, the suit of the rest with the best gain, and in it the
+    lowest card that gives it (a card of a set is discarded under the choice without it).
+    A few table look-ups where `best_discards_of_mask` builds every discard's deadwood when a
+    rank holds three cards (ten times the cost; the sampler makes thousands of these)."""
+    table, gain = RUN_DEADWOOD, GAIN
+    suits = [hand >> (13 * s) & SUIT_BITS for s in range(4)]
+    if not (suits[0] & suits[1] & (suits[2] | suits[3]) | (suits[0] | suits[1]) & suits[2]
+            & suits[3]) and not keep:  # no set can form: the suit with the best gain
+        g = [gain[x] for x in suits]
+        s = g.index(min(g))
+        total = table[suits[0]] + table[suits[1]] + table[suits[2]] + table[suits[3]]
+        return _first_with_gain(suits[s], g[s]) << (13 * s), total + g[s]
+    kept = [keep >> (13 * s) & SUIT_BITS for s in range(4)]
+    best, found = _IMPOSSIBLE, 0
+    for removed in _set_choices(hand, suits):
+        rest = [(hand ^ removed) >> (13 * s) & SUIT_BITS for s in range(4)]
+        total = table[rest[0]] + table[rest[1]] + table[rest[2]] + table[rest[3]]
+        for s in range(4):
+            suit = rest[s]
+            if not suit or total + gain[suit] >= best:
+                continue
+            if kept[s] & suit:  # the best card of the suit may be a kept one: look at each
+                value, bit = _best_in_suit(suit, kept[s])
+            else:
+                value, bit = gain[suit], _first_with_gain(suit, gain[suit])
+            if bit and total + value < best:
+                best, found = total + value, bit << (13 * s)
+    return found, best
+
+
+def _first_with_gain(suit: int, wanted: int) -> int:
+    table, base = RUN_DEADWOOD, RUN_DEADWOOD[suit]
+    rest = suit
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if table[suit ^ low] - base == wanted:
+            return low
+    return 0
+
+
+def _best_in_suit(suit: int, keep: int) -> tuple[int, int]:
+    table, base = RUN_DEADWOOD, RUN_DEADWOOD[suit]
+    best, found = _IMPOSSIBLE, 0
+    rest = suit & ~keep
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        value = table[suit ^ low] - base
+        if value < best:
+            best, found = value, low
+    return best, found

@@ -15,7 +15,8 @@ from random import Random
 from typing import NamedTuple
 from itertools import combinations
 
-from .draws import bits_of, draw_deadwoods, index_of
+from .draws import bits_of, index_of, kept_draws
+from .melds import SUIT_BITS
 from .melds import best_discard_deadwood_of_mask, best_discards_of_mask, \
     discard_deadwoods_of_mask
 
@@ -214,7 +215,7 @@ class Within(NamedTuple):
     gin_error: float = 0.0
 
 
-THIRD_DRAW_PATHS = 400  # two-draw lines followed exactly to the third draw, at most
+THIRD_DRAW_PATHS = 240  # two-draw lines followed exactly to the third draw, at most
 
 
 def within_draws(kept: int, unseen: int, limit: int, draws: int, rng: Random | None = None,
@@ -235,17 +236,17 @@ def within_draws(kept: int, unseen: int, limit: int, draws: int, rng: Random | N
     cards = bits_of(unseen)
     total = len(cards)
     memo: dict[int, tuple[int, int]] = {}
+    # every unseen card by suit, once: a card already drawn (held, or thrown) gets a value
+    # too, which means nothing and is masked out by the callers below
+    by_suit = [bits_of(unseen >> (13 * s) & SUIT_BITS) for s in range(4)]
 
     def outs_of(hand: int) -> tuple[int, int]:
         found = memo.get(hand)
         if found is None:
-            knock = gin = 0
-            for bit, after in draw_deadwoods(hand, unseen & ~hand).items():
-                if after <= limit:
-                    knock |= bit
-                    if after == 0:
-                        gin |= bit
-            found = memo[hand] = (knock, gin)
+            afters = kept_draws(hand, by_suit)
+            knock = sum([b for b, v in zip(cards, afters) if v <= limit])
+            gin = sum([b for b, v in zip(cards, afters) if v == 0])
+            found = memo[hand] = (knock & ~hand, gin & ~hand)
         return found
 
     knock1, gin1 = outs_of(kept)

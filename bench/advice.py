@@ -1,0 +1,219 @@
+"""Advice benchmarks: figures beside a baseline measured in the same run, never pass/fail.
+
+1. The exact advice of an 11-card position (`advise_position(..., sample=False)`: every
+   discard's deadwood, outs, odds after the next draw, danger, the ranking and its reasons,
+   live cards) against an 11-card analyze of the same hand (`knock.analyze_mask` with its
+   discard options read, as `POST /api/v1/analyze` writes them). Target: at most 5x.
+2. Knock sampling (building one opponent hand for the position and scoring the knock against
+   it with the engine's spread and the defender's best lay-offs) against the engine's own
+   two-hand score of the same pairs: `core.score_hand` (the engine's public call), and its
+   spread search alone (`spreads.choose_spreads` on masks) as a stricter floor. Target: at
+   least 0.8x the engine's rate per sample.
+3. The default answer (1,000 samples) through gunicorn with the shipped config, 4
+   connections (wrk when installed, else a small threaded client), many distinct bodies from
+   random and meld-dense deals. Target: p99 under 250 ms.
+
+    python bench/advice.py [--positions 300] [--seconds 15] [--no-http]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+from random import Random
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from calculator.core.advice import advise_position  # noqa: E402
+from calculator.core import score_hand  # noqa: E402
+from calculator.core.cards import Card, mask_cards  # noqa: E402
+from calculator.core.knock import analyze_mask  # noqa: E402
+from calculator.core.melds import best_discard_deadwood_of_mask  # noqa: E402
+from calculator.core.position import read_position  # noqa: E402
+from calculator.core.sampler import knock_odds, opponent_hands  # noqa: E402
+from calculator.core.spreads import choose_spreads  # noqa: E402
+
+
+def deal(rng: Random, dense: bool) -> list[int]:
+    """52 card indices: the first 11 my hand (meld-dense: 9 of them from two suits and a
+    band of ranks), then the rest shuffled."""
+    if not dense:
+        return rng.sample(range(52), 52)
+    suits = rng.sample(range(4), 2)
+    low = rng.randrange(0, 6)
+    band = [s * 13 + r for s in suits for r in range(low, low + 8)]
+    rng.shuffle(band)
+    rest = [c for c in range(52) if c not in band[:9]]
+    rng.shuffle(rest)
+    return band[:9] + rest
+
+
+def positions(count: int, seed: int = 1, knockable: bool = False) -> list[dict]:
+    """Position bodies (the API's shape): an 11-card hand, a pile of 0-20 cards with who
+    threw each, sometimes a card the opponent took. With `knockable`, hands that can knock."""
+    rng = Random(seed)
+    bodies = []
+    while len(bodies) < count:
+        cards = deal(rng, dense=len(bodies) % 2 == 0)
+        hand = cards[:11]
+        if knockable and best_discard_deadwood_of_mask(sum(1 << c for c in hand)) > 10:
+            continue
+        pile = cards[11:11 + rng.randrange(0, 21)]
+        body = {"hand": [str(Card.from_index(c)) for c in hand],
+                "discards": [{"card": str(Card.from_index(c)),
+                              "by": "opponent" if i % 2 else "me"} for i, c in enumerate(pile)]}
+        if pile and rng.random() < 0.4:
+            body["opponent_took"] = [str(Card.from_index(cards[40]))]
+        bodies.append(body)
+    return bodies
+
+
+def exact_ratio(bodies: list[dict], rounds: int = 5) -> dict:
+    read = [read_position(**b) for b in bodies]
+    masks = [(p.mine, p.limit) for p in read]
+    for p in read[:20]:  # warm the tables
+        advise_position(p, sample=False)
+    advice_times, analyze_times = [], []
+    for _ in range(rounds):  # interleaved, so a slow spell of the machine hits both
+        start = time.perf_counter()
+        for mask, limit in masks:
+            list(analyze_mask(mask, limit, None).discards)
+        analyze_times.append((time.perf_counter() - start) / len(masks))
+        start = time.perf_counter()
+        for p in read:
+            advise_position(p, sample=False)
+        advice_times.append((time.perf_counter() - start) / len(read))
+    ratios = [a / b for a, b in zip(advice_times, analyze_times)]
+    return {"advice_us": statistics.median(advice_times) * 1e6,
+            "analyze_us": statistics.median(analyze_times) * 1e6,
+            "ratio": statistics.median(ratios), "positions": len(read)}
+
+
+def sampling_ratio(bodies: list[dict], samples: int = 300, rounds: int = 3) -> dict:
+    read = [read_position(**b, samples=samples) for b in bodies]
+    per_sample, per_core, per_public = [], [], []
+    for _ in range(rounds):  # interleaved rounds; every timing on the same defender hands
+        sampled = core = public = 0.0
+        count = 0
+        for p in read:
+            start = time.perf_counter()
+            hands = opponent_hands(p, samples, Random(p.seed))
+            knock_odds(p.mine, p, hands)
+            sampled += time.perf_counter() - start
+            count += len(hands)
+            start = time.perf_counter()
+            for hand in hands:
+                choose_spreads(p.mine, p.limit, p.rules, hand.mask)
+            core += time.perf_counter() - start
+            knocker = list(p.hand)
+            defenders = [list(mask_cards(hand.mask)) for hand in hands]
+            start = time.perf_counter()
+            for defender in defenders:
+                score_hand(knocker, defender, p.rules)
+            public += time.perf_counter() - start
+        per_sample.append(sampled / count)
+        per_core.append(core / count)
+        per_public.append(public / count)
+    return {"sample_us": statistics.median(per_sample) * 1e6,
+            "core_us": statistics.median(per_core) * 1e6,
+            "public_us": statistics.median(per_public) * 1e6,
+            "core_ratio": statistics.median(c / s for s, c in zip(per_sample, per_core)),
+            "public_ratio": statistics.median(c / s for s, c in zip(per_sample, per_public)),
+            "positions": len(read), "samples": samples}
+
+
+def http_latency(bodies: list[dict], seconds: float, connections: int = 4) -> dict:
+    from http_server import Gunicorn
+    from http_wrk import run_wrk, wrk_available
+
+    with Gunicorn() as server:
+        requests = [("POST", "/api/v1/advice", body) for body in bodies]
+        for body in bodies[:8]:  # every body answers 200 (checked, and the workers warmed)
+            status, _, _ = _post(server.url, body)
+            assert status == 200, status
+        if wrk_available():
+            result = run_wrk(server.url, requests, connections=connections, duration=seconds)
+            return {"tool": "wrk", "connections": connections, "requests": result.requests,
+                    "rps": result.rps, "p50_ms": result.p50_us / 1e3,
+                    "p99_ms": result.p99_us / 1e3, "max_ms": result.max_us / 1e3,
+                    "non_2xx": result.non_2xx, "workers": server.workers}
+        return _threaded(server, bodies, seconds, connections)
+
+
+def _post(url: str, body: dict):
+    import http.client
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    data = json.dumps(body).encode()
+    connection.request("POST", "/api/v1/advice", data, {"Content-Type": "application/json"})
+    response = connection.getresponse()
+    text = response.read()
+    connection.close()
+    return response.status, len(text), text
+
+
+def _threaded(server, bodies, seconds, connections) -> dict:
+    """Without wrk: `connections` threads, each posting bodies in turn for `seconds`."""
+    latencies: list[float] = []
+    errors = [0]
+    stop = time.monotonic() + seconds
+
+    def worker(offset: int) -> None:
+        i = offset
+        while time.monotonic() < stop:
+            start = time.perf_counter()
+            status, _, _ = _post(server.url, bodies[i % len(bodies)])
+            latencies.append(time.perf_counter() - start)
+            errors[0] += status != 200
+            i += connections
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(connections)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    latencies.sort()
+    return {"tool": "threads", "connections": connections, "requests": len(latencies),
+            "rps": len(latencies) / seconds, "p50_ms": latencies[len(latencies) // 2] * 1e3,
+            "p99_ms": latencies[int(len(latencies) * 0.99)] * 1e3,
+            "max_ms": latencies[-1] * 1e3, "non_2xx": errors[0], "workers": server.workers}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--no-http", action="store_true")
+    args = parser.parse_args(argv)
+    exact = exact_ratio(positions(args.positions, seed=1))
+    print(f"exact 11-card advice: {exact['advice_us']:.0f} µs a position against an 11-card "
+          f"analyze's {exact['analyze_us']:.0f} µs: {exact['ratio']:.1f}x (target at most 5x; "
+          f"{exact['positions']} positions, median of 5 interleaved rounds)")
+    sampling = sampling_ratio(positions(max(20, args.positions // 10), seed=2, knockable=True))
+    print(f"knock sampling: {sampling['sample_us']:.1f} µs a sample (built and scored), "
+          f"{sampling['public_ratio']:.2f}x the rate of the engine's two-hand score "
+          f"(core.score_hand, {sampling['public_us']:.1f} µs a pair) and "
+          f"{sampling['core_ratio']:.2f}x that of its spread search alone "
+          f"(spreads.choose_spreads, {sampling['core_us']:.1f} µs) (target at least 0.8x; "
+          f"{sampling['positions']} knockable positions x {sampling['samples']} samples)")
+    if not args.no_http:
+        bodies = positions(64, seed=3)
+        bodies += positions(64, seed=4, knockable=True)
+        http = http_latency(bodies, args.seconds)
+        print(f"default answer through gunicorn ({http['workers']} workers, "
+              f"{http['connections']} connections, {http['tool']}, {len(bodies)} bodies, half "
+              f"of them knockable): p50 {http['p50_ms']:.0f} ms, p99 {http['p99_ms']:.0f} ms, "
+              f"max {http['max_ms']:.0f} ms, {http['rps']:.1f} answers/s, {http['non_2xx']} "
+              f"not 2xx (target p99 under 250 ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
