@@ -242,3 +242,23 @@ def test_falling_ratios_are_hypergeometric():
     ratios = falling_ratios(10, 31)
     assert ratios[2] == pytest.approx(comb(29, 8) / comb(31, 10))
     assert falling_ratios(1, 5)[2] == 0.0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_lowest_discard_is_a_lowest_deadwood_discard(seed):
+    from calculator.core.draws import lowest_discard
+    from calculator.core.melds import discard_deadwoods_of_mask
+
+    rng = Random(seed)
+    for i in range(1500):
+        if i % 2:
+            cards = rng.sample(range(52), rng.choice([10, 11]))
+        else:  # set-heavy: four ranks, so ranks of three and four are common
+            ranks = rng.sample(range(13), 4)
+            cards = rng.sample([s * 13 + r for r in ranks for s in range(4)], 11)
+        hand = sum(1 << c for c in cards)
+        keep = sum(1 << c for c in cards[:rng.randrange(0, 3)])
+        bit, value = lowest_discard(hand, keep)
+        assert bit & hand and not bit & keep
+        assert value == deadwood_of_mask(hand ^ bit) == min(
+            v for b, v in discard_deadwoods_of_mask(hand).items() if not b & keep)
