@@ -13,8 +13,8 @@ from random import Random
 from typing import NamedTuple
 
 from .cards import RANK_NAMES, Card, mask_cards
-from .melds import best_discard_deadwood_of_mask, deadwood_of_mask, discard_deadwoods_of_mask
-from .draws import bits_of, discard_draw_summary, draw_deadwoods, index_of
+from .melds import deadwood_of_mask, discard_deadwoods_of_mask
+from .draws import bits_of, discard_draw_summary, draw_deadwoods, index_of, lowest_discard
 from .odds import PAIRS, adjusted_danger, card_weights, danger, falling_ratios, fewest_draws, \
     Within, live_melds, waiting_melds, within_draws
 from .position import Position, read_position
@@ -139,7 +139,8 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
         eleven = mine if len(position.hand) == 11 else (
             mine | position.face_up.bit if draw and draw.take else 0)
         if eleven:
-            knock = knock_decision(position, eleven, outlook)
+            knock = knock_decision(position, eleven, outlook,
+                                   position.face_up.bit if len(position.hand) == 10 else 0)
     action, summary = _summary(position, ranked, draw, knock)
     return Advice(position, action, summary, ranked, draw, live, waiting, outlook, knock,
                   _scores_note(position), unseen.bit_count())
@@ -218,14 +219,16 @@ def look_ahead(position: Position, kept: int, draw: DrawChoice | None) -> Outloo
                    to_gin)
 
 
-def knock_decision(position: Position, eleven: int, outlook: Outlook) -> KnockDecision | None:
+def knock_decision(position: Position, eleven: int, outlook: Outlook, keep: int = 0
+                   ) -> KnockDecision | None:
     """Knock now, or play on for gin: the sampled odds of knocking against the chance of gin
-    in the next draws, changed by the game's scores (docs/ADVICE.md)."""
-    if best_discard_deadwood_of_mask(eleven) > position.limit:
+    in the next draws, changed by the game's scores (docs/ADVICE.md). `keep`: a card just
+    taken from the pile, which the knocking discard may not be."""
+    if lowest_discard(eleven, keep)[1] > position.limit:
         return None
     rng = Random(position.seed)
     hands = opponent_hands(position, position.samples, rng)
-    odds = knock_odds(eleven, position, hands)
+    odds = knock_odds(eleven, position, hands, keep)
     if odds is None:
         return None
     gin_within = tuple((w.draws, w.gin) for w in outlook.within)

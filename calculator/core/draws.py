@@ -304,30 +304,30 @@ def _summed(cards: list[int], afters: list[int], limit: int) -> DrawSummary:
 
 def lowest_discard(hand: int, keep: int = 0) -> tuple[int, int]:
     """A card (bit) whose discard leaves the lowest deadwood, never one of `keep`, and that
-    deadwood: for each
-    way the hand gives cards to sets, the suit of the rest with the best gain, and in it the
-    lowest card that gives it (a card of a set is discarded under the choice without it).
-    A few table look-ups where `best_discards_of_mask` builds every discard's deadwood when a
-    rank holds three cards (ten times the cost; the sampler makes thousands of these)."""
+    deadwood: for each way the hand gives cards to sets, the suit of the rest with the best
+    gain, and in it the lowest card that gives it (a card of a set is discarded under the
+    choice without it). A few table look-ups where `best_discards_of_mask` builds every
+    discard's deadwood when a rank holds three cards (ten times the cost; the sampler makes
+    thousands of these)."""
+    s0, s1, s2, s3 = (hand & SUIT_BITS, hand >> 13 & SUIT_BITS, hand >> 26 & SUIT_BITS,
+                      hand >> 39)
+    if s0 & s1 & (s2 | s3) | (s0 | s1) & s2 & s3:
+        choices = _set_choices(hand, [s0, s1, s2, s3])
+    else:
+        choices = (0,)
     table, gain = RUN_DEADWOOD, GAIN
-    suits = [hand >> (13 * s) & SUIT_BITS for s in range(4)]
-    if not (suits[0] & suits[1] & (suits[2] | suits[3]) | (suits[0] | suits[1]) & suits[2]
-            & suits[3]) and not keep:  # no set can form: the suit with the best gain
-        g = [gain[x] for x in suits]
-        s = g.index(min(g))
-        total = table[suits[0]] + table[suits[1]] + table[suits[2]] + table[suits[3]]
-        return _first_with_gain(suits[s], g[s]) << (13 * s), total + g[s]
-    kept = [keep >> (13 * s) & SUIT_BITS for s in range(4)]
     best, found = _IMPOSSIBLE, 0
-    for removed in _set_choices(hand, suits):
-        rest = [(hand ^ removed) >> (13 * s) & SUIT_BITS for s in range(4)]
-        total = table[rest[0]] + table[rest[1]] + table[rest[2]] + table[rest[3]]
-        for s in range(4):
-            suit = rest[s]
+    for removed in choices:
+        rest = hand ^ removed
+        r = (rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39)
+        total = table[r[0]] + table[r[1]] + table[r[2]] + table[r[3]]
+        for s in (0, 1, 2, 3):
+            suit = r[s]
             if not suit or total + gain[suit] >= best:
                 continue
-            if kept[s] & suit:  # the best card of the suit may be a kept one: look at each
-                value, bit = _best_in_suit(suit, kept[s])
+            kept = keep >> (13 * s) & SUIT_BITS
+            if kept & suit:  # the best card of the suit may be a kept one: look at each
+                value, bit = _best_in_suit(suit, kept)
             else:
                 value, bit = gain[suit], _first_with_gain(suit, gain[suit])
             if bit and total + value < best:

@@ -151,13 +151,22 @@ class KnockOdds(NamedTuple):
     outcome: str               # gin, big_gin or knock
 
 
-def knock_odds(hand_mask: int, position: Position, hands: list[OpponentHand]) -> KnockOdds | None:
+def knock_odds(hand_mask: int, position: Position, hands: list[OpponentHand], keep: int = 0
+               ) -> KnockOdds | None:
     """Knocking with these 11 cards against every sampled hand, or None when the hand cannot
     knock. Among the lowest-deadwood spreads (the engine's own), the one with the best
     expected points over the samples is laid down: the knocker chooses before seeing the
     defender's cards, so every sample meets the same spread."""
     rules, multiplier = position.rules, position.multiplier
     candidates = lowest_spreads(hand_mask, position.limit, rules)
+    if keep:  # a card just taken from the pile may not be the knocking discard
+        candidates = [c for c in candidates if c.discard is None or not c.discard.bit & keep]
+        if not candidates:
+            discard, deadwood = lowest_discard(hand_mask, keep)
+            if deadwood <= position.limit:
+                card = Card.from_index(discard.bit_length() - 1)
+                candidates = [c._replace(discard=card) for c in
+                              lowest_spreads(hand_mask ^ discard, position.limit, rules)]
     if not candidates:
         return None
     unlaid = [hand.deadwood for hand in hands]

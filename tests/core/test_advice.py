@@ -104,6 +104,12 @@ def test_a_card_just_taken_is_not_thrown_back():
     advice = advise("As 2s 3s 5h 6h 7h 9c 9d Kd Qc", face_up="9h", samples=50)
     assert "9h" not in [str(d.card) for d in advice.discards]
     assert len(advice.discards) == 10
+    assert advice.knock is not None and str(advice.knock.odds.discard) == "Kd"
+    # 9d taken: by deadwood alone 9d (with Kd) is among the best discards; it may not go
+    tied = advise("As 2s 3s 5h 6h 7h 8h 9c Kd Qc", face_up="9d", samples=50)
+    assert tied.draw.take_discard != tied.draw.face_up
+    if tied.knock is not None:
+        assert tied.knock.odds.discard != tied.draw.face_up
 
 
 def test_live_cards_and_melds_in_waiting():
