@@ -54,7 +54,11 @@ PARTNERS = tuple(_union_of(pairs) for pairs in PAIRS)
 
 def falling_ratios(n: int, total: int) -> list[float]:
     """F[k] = P(k given unseen cards are all among the opponent's n unknown cards), for a
-    uniform n-subset of `total` unseen cards: n(n-1)..(n-k+1) / total(total-1)..(total-k+1)."""
+    uniform n-subset of `total` unseen cards: n(n-1)..(n-k+1) / total(total-1)..(total-k+1).
+
+    >>> [round(f, 4) for f in falling_ratios(10, 31)[:3]]
+    [1.0, 0.3226, 0.0968]
+    """
     ratios = [1.0]
     for k in range(8):
         ratios.append(ratios[-1] * (n - k) / (total - k) if n - k > 0 and total - k > 0
@@ -89,7 +93,17 @@ def _danger_coefficients(index: int, unseen_near: int, held_near: int) -> tuple[
 def danger(index: int, unseen: int, forced: int, ratios: list[float]) -> float:
     """The exact probability that the opponent holds two cards that make a set or a run of
     three with the card: inclusion-exclusion over those pairs, the opponent's known cards
-    (`forced`) in their hand for certain, the rest uniform over the unseen cards."""
+    (`forced`) in their hand for certain, the rest uniform over the unseen cards.
+
+    With 12 unseen cards, the opponent holding 10 of them, and only 7h's partner 8h unseen
+    beside 9h (every other card of its melds seen): P(both 8h and 9h) = 10*9 / (12*11).
+
+    >>> from calculator.core.cards import Card
+    >>> seven = Card("7h").index
+    >>> unseen = Card("8h").bit | Card("9h").bit | sum(Card(c).bit for c in "As 2s 3s 4s 5s Ad 2d 3d 4d 5d".split())
+    >>> round(danger(seven, unseen, 0, falling_ratios(10, 12)), 4)
+    0.6818
+    """
     near = PARTNERS[index]
     total = 0.0
     for k, c in enumerate(_danger_coefficients(index, unseen & near, forced & near)):

@@ -100,7 +100,16 @@ def read_position(hand, discards=(), face_up=None, opponent_took=(), opponent_pa
                   samples: int | None = None, seed: int | None = None) -> Position:
     """Read and check a position. `discards` is the pile, oldest first, each a card or a
     (card, by) pair or a `Discard`, `by` being "me" or "opponent"; `scores` a (me, opponent)
-    pair or a mapping with those keys. Raises the core's errors with their places."""
+    pair or a mapping with those keys. Raises the core's errors with their places.
+
+    >>> p = read_position("As 2s 3s 4h 5h 6h 7c 7d 7h Kd Qc", ["Jh", {"card": "2d", "by": "me"}])
+    >>> p.stock, p.unseen.bit_count(), p.my_draws_left
+    (29, 39, 13)
+    >>> read_position("As 2s 3s 4h 5h 6h 7c 7d 7h Kd Qc", ["Kd"])
+    Traceback (most recent call last):
+    ...
+    calculator.core.errors.CardInBothHandsError: card Kd is in two places: here and in the hand, token 10
+    """
     rules = rules or DEFAULT_RULES
     cards = read_hand(hand, (10, 11), ("hand",))
     pile = [_read_discard(entry, i) for i, entry in enumerate(_listed(discards, "discards"))]

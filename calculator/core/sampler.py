@@ -156,7 +156,14 @@ def knock_odds(hand_mask: int, position: Position, hands: list[OpponentHand], ke
     """Knocking with these 11 cards against every sampled hand, or None when the hand cannot
     knock. Among the lowest-deadwood spreads (the engine's own), the one with the best
     expected points over the samples is laid down: the knocker chooses before seeing the
-    defender's cards, so every sample meets the same spread."""
+    defender's cards, so every sample meets the same spread.
+
+    >>> from calculator.core.position import read_position
+    >>> p = read_position("As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd", ["Jc", "9d", "Th"])
+    >>> odds = knock_odds(p.mine, p, opponent_hands(p, 200, Random(1)))
+    >>> str(odds.discard), odds.deadwood, odds.win > 0.9
+    ('Kd', 4, True)
+    """
     rules, multiplier = position.rules, position.multiplier
     candidates = lowest_spreads(hand_mask, position.limit, rules)
     if keep:  # a card just taken from the pile may not be the knocking discard
