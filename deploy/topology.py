@@ -201,11 +201,13 @@ class Instance:
 class Nginx:
     """Debian's nginx with the rendered deploy/nginx.conf, prefix = its own directory."""
 
-    def __init__(self, directory: Path, port: int, limits: Limits):
+    def __init__(self, directory: Path, port: int, limits: Limits, template: str | None = None):
         self.prefix = directory / "nginx"
         for sub in ("logs", "temp"):
             (self.prefix / sub).mkdir(parents=True, exist_ok=True)
         self.port, self.limits = port, limits
+        # the tests run altered copies of the config to show what a setting protects
+        self.template = TEMPLATE.read_text() if template is None else template
         self.config_path = self.prefix / "nginx.conf"
         self.process: subprocess.Popen | None = None
 
@@ -225,7 +227,7 @@ class Nginx:
         return self.process is not None and self.process.poll() is None
 
     def write_config(self, upstreams: list[str]) -> None:
-        text = render(TEMPLATE.read_text(), f"{LOOPBACK}:{self.port}", upstreams, self.limits)
+        text = render(self.template, f"{LOOPBACK}:{self.port}", upstreams, self.limits)
         self.config_path.write_text(text)
         self._nginx("-t", "-q")
 
@@ -282,7 +284,7 @@ class Cluster:
     """nginx in front of `instances` gunicorn instances, under one temporary directory."""
 
     def __init__(self, instances: int = 2, port: int | None = None, workers: int | None = None,
-                 limits: Limits = Limits()):
+                 limits: Limits = Limits(), template: str | None = None):
         self.tmp = tempfile.TemporaryDirectory(prefix="gin-cluster-")
         self.directory = Path(self.tmp.name)
         if os.geteuid() == 0:
@@ -290,7 +292,7 @@ class Cluster:
             self.directory.chmod(0o711)
         self.instances = [Instance(self.directory, f"instance-{n + 1}", workers)
                           for n in range(instances)]
-        self.nginx = Nginx(self.directory, port or free_port(), limits)
+        self.nginx = Nginx(self.directory, port or free_port(), limits, template)
         self.down: set[int] = set()
 
     @property

@@ -130,6 +130,8 @@ def _connect(url: str, receive_buffer: int | None = None) -> socket.socket:
 class SlowClient:
     """One hostile connection, held open until close(); `tick()` sends the next drip."""
 
+    settle = 1.0  # seconds from open() to the first probe
+
     def __init__(self, url: str):
         self.url = url
         self.sock: socket.socket | None = None
@@ -169,10 +171,13 @@ class SlowBody(SlowClient):
 
 
 class SlowReader(SlowClient):
-    """A whole batch request (10,000 hands, a 2 MB answer), then never a byte read, through a
-    4 KB receive window."""
+    """A whole batch request, then never a byte read, through a 4 KB receive window. The answer
+    (4,000 eleven-card hands: 7.7 MB) is larger than what the kernel's socket buffers between
+    a proxy and an instance absorb (4 MB here), so that only a proxy that buffers it frees the
+    worker: an unbuffered one (proxy_buffering off) leaves it blocked writing."""
 
-    body = json.dumps(batch_body(10_000, seed=17)).encode()
+    body = json.dumps(batch_body(4_000, seed=17, size=11)).encode()
+    settle = 3.0  # the instances compute the answers (~0.5 s of CPU each) before the probes
 
     def open(self) -> None:
         self.sock = _connect(self.url, receive_buffer=4096)
@@ -201,8 +206,8 @@ def probe_healthz(url: str, seconds: float, every: float = 0.1,
     return results
 
 
-def hold(url: str, kind: str, count: int, seconds: float, target: str | None = None,
-         settle: float = 1.0) -> list[tuple[float, str]]:
+def hold(url: str, kind: str, count: int, seconds: float,
+         target: str | None = None) -> list[tuple[float, str]]:
     """Open `count` hostile clients of `kind` against `target` (default `url`), let them settle,
     then probe /healthz at `url` for `seconds` while they drip, and close them."""
     clients = [KINDS[kind](target or url) for _ in range(count)]
@@ -218,7 +223,7 @@ def hold(url: str, kind: str, count: int, seconds: float, target: str | None = N
             client.open()
         dripper = threading.Thread(target=drip, daemon=True)
         dripper.start()
-        time.sleep(settle)  # the readers' batches are answered (into nginx's buffers) by now
+        time.sleep(KINDS[kind].settle)
         return probe_healthz(url, seconds)
     finally:
         stop.set()
