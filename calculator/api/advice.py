@@ -163,7 +163,7 @@ def _outlook(outlook) -> dict | None:
     return {"kept": codes(outlook.kept), "draws_left": outlook.draws_left,
             "within": [{"draws": w.draws, "knock": odds(w.knock), "gin": odds(w.gin),
                         "knock_error": odds(w.knock_error), "gin_error": odds(w.gin_error),
-                        "method": "sampled" if w.knock_error or w.gin_error else "exact"}
+                        "method": "sampled" if w.sampled else "exact"}
                        for w in outlook.within],
             "draws_to_knock": outlook.draws_to_knock, "draws_to_gin": outlook.draws_to_gin}
 

@@ -227,6 +227,7 @@ class Within(NamedTuple):
     gin: float
     knock_error: float = 0.0
     gin_error: float = 0.0
+    sampled: bool = False  # the third draw followed on some of the two-draw lines only
 
 
 THIRD_DRAW_PATHS = 240  # two-draw lines followed exactly to the third draw, at most
@@ -307,7 +308,8 @@ def within_draws(kept: int, unseen: int, limit: int, draws: int, rng: Random | N
     mean_k = sum(shares_k) / len(chosen) if chosen else 0.0
     mean_g = sum(shares_g) / len(chosen) if chosen else 0.0
     out.append(Within(3, min(1.0, out[1].knock + scale * mean_k),
-                      min(1.0, out[1].gin + scale * mean_g), errors[0], errors[1]))
+                      min(1.0, out[1].gin + scale * mean_g), errors[0], errors[1],
+                      chosen is not lines))
     return out
 
 
