@@ -118,12 +118,12 @@
     anchor.insertAdjacentElement("afterend", bar);
     bar.insertAdjacentElement("afterend", grid);
 
-    toggle.addEventListener("click", function () {
-      var open = grid.hidden;
+    function show(open) {
       grid.hidden = !open;
       toggle.setAttribute("aria-expanded", open ? "true" : "false");
       toggle.textContent = open ? "Hide cards" : (single ? "Pick the card" : "Pick cards");
-    });
+    }
+    toggle.addEventListener("click", function () { show(grid.hidden); });
     clear.addEventListener("click", function () {
       field.value = "";
       field.dispatchEvent(new Event("input", { bubbles: true }));
@@ -135,12 +135,53 @@
       toggleCard(field, b.getAttribute("data-code"), single);
     });
     field.addEventListener("input", function () { refreshForm(field.form); });
-    field._picker = { grid: grid, count: count };
+    field._picker = { grid: grid, count: count, show: show };
   }
 
   function labelOf(field) {
     var label = field.id && document.querySelector("label[for='" + field.id + "']");
     return label ? label.textContent.trim() : "this hand";
+  }
+
+  /* Entering both hands by the picker: choosing "Cards" opens the knocker's picker, and a
+     hand's tenth card folds it and opens the other's, so no tap goes to opening and closing. */
+  function pickerFlow(root) {
+    var form = root.querySelector(".hand-form:not(.no-sheet)");
+    if (!form) { return; }
+    function fieldOf(place) { return form.querySelector("#score-c" + place); }
+    function knocker() {
+      var who = form.querySelector("input[name=knocked_by]:checked");
+      return who && who.value === "1" ? 1 : 0;
+    }
+    function openFirst() {
+      var mode = form.querySelector("input[name=mode]:checked");
+      if (!mode || mode.value !== "cards") { return; }
+      var k = knocker();
+      [k, 1 - k].some(function (place) {
+        var field = fieldOf(place);
+        if (field && field._picker && tokens(field.value).length < 10) {
+          [0, 1].forEach(function (p) { var f = fieldOf(p); if (f && f._picker) { f._picker.show(f === field); } });
+          return true;
+        }
+        return false;
+      });
+    }
+    form.querySelectorAll("input[name=mode], input[name=knocked_by]").forEach(function (radio) {
+      radio.addEventListener("change", openFirst);
+    });
+    [0, 1].forEach(function (place) {
+      var field = fieldOf(place);
+      if (!field) { return; }
+      field.addEventListener("input", function () {
+        if (field._picker && !field._picker.grid.hidden && tokens(field.value).length >= 10) {
+          openFirst();
+          if (tokens(field.value).length >= 10 && !field._picker.grid.hidden &&
+              [0, 1].every(function (p) { var f = fieldOf(p); return !f || tokens(f.value).length >= 10; })) {
+            field._picker.show(false);
+          }
+        }
+      });
+    });
   }
 
   function toggleCard(field, code, single) {
@@ -468,6 +509,7 @@
     presetHints(root);
     printButtons(root);
     quickEntry(root);
+    pickerFlow(root);
     displaySettings();
     document.body.setAttribute("data-ready", "1");   /* for the tests: the page is live */
   }

@@ -30,16 +30,13 @@ TAPS = {}   # hand kind -> (taps, keys), printed at the end of the evening
 
 
 def pick_cards(tab, thumb: Thumb, field: str, codes: str) -> None:
-    """Pick a hand's cards on the picker of `field` (#score-c0 or #score-c1)."""
-    bar = tab.locator(f"{field} ~ .picker-bar .picker-toggle")
-    thumb.taps += 1
-    bar.click()
+    """Pick a hand's cards on the picker of `field` (#score-c0 or #score-c1), which the page
+    has opened by itself."""
     grid = tab.locator(f"{field} ~ .picker")
+    expect(grid).to_be_visible()
     for code in codes.split():
         thumb.taps += 1
         grid.locator(f"button[data-code='{code}']").click()
-    thumb.taps += 1
-    bar.click()   # fold it away again
 
 
 def test_a_whole_evening(make_tab, tmp_path):
@@ -70,7 +67,9 @@ def test_a_whole_evening(make_tab, tmp_path):
     pick_cards(tab, thumb, "#score-c1", KNOCKER)
     pick_cards(tab, thumb, "#score-c0", DEFENDER)
     expect(tab.locator("#score-c1")).to_have_value(KNOCKER)
+    expect(tab.locator("#score-c0 ~ .picker")).to_be_hidden()   # both done: folded away
     thumb.submit(check_screen=False)          # 20 cards picked: the only hand that scrolls
+    assert thumb.taps == 23
     TAPS["both hands by the picker"] = (thumb.taps, thumb.keys)
     expect(tab.locator("#notice")).to_contain_text("Hand 2: Bob knocks, 5 v 31: Bob +26.")
 
@@ -289,14 +288,15 @@ def test_card_picker(page):
         return
     start_sheet(page)
     page.check("input[name=mode][value=cards]")
-    page.click("#score-c0 ~ .picker-bar .picker-toggle")
     picker = page.locator("#score-c0 ~ .picker")
+    expect(picker).to_be_visible()                 # Cards opens the knocker's picker
     for code in KNOCKER.split():
         picker.locator(f"button[data-code='{code}']").click()
     expect(page.locator("#score-c0")).to_have_value(KNOCKER)
     expect(page.locator("#score-c0 ~ .picker-bar .picker-count")).to_have_text("10 cards")
-    page.click("#score-c1 ~ .picker-bar .picker-toggle")
+    expect(picker).to_be_hidden()                  # the tenth card moves on to the other hand
     second = page.locator("#score-c1 ~ .picker")
+    expect(second).to_be_visible()
     expect(second.locator("button[data-code='As']")).to_be_disabled()    # in the other hand
     for code in DEFENDER.split():
         second.locator(f"button[data-code='{code}']").click()
