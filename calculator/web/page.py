@@ -41,6 +41,11 @@ class Shown:
     knocker: str
     defender: str
 
+    @property
+    def at_table(self) -> bool:
+        """Points scored at the table: a winner and points, no cards or counts."""
+        return isinstance(self.result, TableEntry)
+
 
 @dataclass
 class Notice:
@@ -96,8 +101,7 @@ def card_face(card) -> Card:
 TEMPLATE_HELPERS = {"card_face": card_face, "RULE_FIELDS": forms.RULE_FIELDS,
                     "CHOICES": forms.CHOICES, "PRESET_LABELS": forms.PRESET_LABELS,
                     "MODE_LABELS": forms.MODE_LABELS, "KIND_LABELS": forms.KIND_LABELS,
-                    "preset_summary": forms.preset_summary, "option_hint": forms.option_hint,
-                    "HandResult": HandResult}
+                    "preset_summary": forms.preset_summary, "option_hint": forms.option_hint}
 
 
 def render(page: Page, status: int = 200) -> Response:
