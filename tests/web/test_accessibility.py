@@ -69,6 +69,8 @@ def test_no_axe_violations_on_any_screen(make_tab, width, scheme, scripts):
         if name == "start" and scripts:
             tab.click("details.one-hand > summary")     # the folded parts open
         found[name] = axe_violations(tab)
+        if scripts:   # every screen, to be looked at (screenshots/, git-ignored)
+            shoot(tab, f"screen-{name.replace(' ', '-')}-{scheme}")
     # the screens a post makes: a hand's errors on the sheet, one hand scored without one
     tab.goto(tab.base + f"/?g={SHEET}")
     tab.check("input[name=mode][value=cards]")
