@@ -195,11 +195,6 @@ def live_melds(index: int, alive: int) -> int:
     return sum(1 for pair in PAIRS[index] if pair & alive == pair)
 
 
-def completions(bit: int, mine: int) -> list[int]:
-    """The pairs of my cards that the card would make a meld of three with."""
-    return [pair for pair in PAIRS[index_of(bit)] if pair & mine == pair]
-
-
 # --- several draws: P(knock or gin within k stock draws) -------------------------------------
 
 def greedy_keep(hand11: int) -> int:
