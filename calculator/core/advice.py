@@ -251,8 +251,11 @@ def knock_decision(position: Position, eleven: int, outlook: Outlook, keep: int 
     if knock:
         reason = f"Knock: {odds_text}." + why
     else:
-        reason = (f"Wait: {odds_text}; playing on gives gin {later_gin:.0%} within "
-                  f"{len(gin_within)} draws." + why)
+        costly = (" (the undercuts cost more than the wins bring)"
+                  if odds.win >= need and odds.expected_points <= 0 else "")
+        ahead = (f"; playing on gives gin {later_gin:.0%} within {len(gin_within)} draws"
+                 if gin_within else "")
+        reason = f"Wait: {odds_text}{costly}{ahead}." + why
     return KnockDecision(knock, odds, gin_within, reason)
 
 
