@@ -65,7 +65,7 @@ def build_hand(rng: Random, pool: list[int], known: int, unknown: int, draws: in
     # card back) or its best 9 cards plus the card: both known from the hand's own lowest
     # discard, worked out once per hand, so most draws cost a few operations and no search
     # (it cut the cost of a sample to a third).
-    nine_discard, nine = lowest_discard(hand, known) if draws else (0, 0)
+    nine = None  # the hand's best 9 cards' deadwood, and its discard: looked up when needed
     for _ in range(draws):
         chosen = found = tries = 0
         melds = False
@@ -79,7 +79,11 @@ def build_hand(rng: Random, pool: list[int], known: int, unknown: int, draws: in
                 pair & hand == pair for pair in PAIRS[index])
             if joins:
                 after = best_discard_deadwood_of_mask(hand | bit)
+            elif deadwood - 9 > limit:  # the best 9 have at least deadwood - 10
+                after = deadwood - 9
             else:
+                if nine is None:
+                    nine_discard, nine = lowest_discard(hand, known)
                 after = nine + POINTS[index % 13]
                 after = deadwood if deadwood < after else after
             if after > limit:
@@ -94,13 +98,18 @@ def build_hand(rng: Random, pool: list[int], known: int, unknown: int, draws: in
         if melds:
             discard, deadwood = lowest_discard(hand | chosen, known)
             hand = (hand | chosen) ^ discard
-        else:
-            points = POINTS[(chosen.bit_length() - 1) % 13]
-            if deadwood <= nine + points:
-                continue  # the drawn card is thrown back: the hand is as it was
-            hand = (hand ^ nine_discard) | chosen
-            deadwood = nine + points
-        nine_discard, nine = lowest_discard(hand, known)
+            nine = None
+            continue
+        points = POINTS[(chosen.bit_length() - 1) % 13]
+        if points == 10:  # the best 9 have at least deadwood - 10: a ten goes straight back
+            continue
+        if nine is None:
+            nine_discard, nine = lowest_discard(hand, known)
+        if deadwood <= nine + points:
+            continue  # the drawn card is thrown back: the hand is as it was
+        hand = (hand ^ nine_discard) | chosen
+        deadwood = nine + points
+        nine = None
     return hand, weight
 
 
