@@ -5,8 +5,8 @@ costs the instances and nginx, then memory per worker and what one 10,000-hand b
     .venv/bin/python bench/cluster.py                # 3 interleaved runs of 10 s a scenario
     .venv/bin/python bench/cluster.py --quick        # 1 run of 3 s a scenario (a smoke run)
 
-Every scenario posts many distinct bodies (random 10- and 11-card hands, dealt once, rotated by
-wrk) to /api/v1/analyze. All clusters run at once, idle while another is measured, and each run
+Every scenario posts many distinct bodies (10- and 11-card hands, half of them random and half
+meld-dense deals, dealt once, rotated by wrk) to /api/v1/analyze. All clusters run at once, idle while another is measured, and each run
 measures every scenario in turn, so the machine's drift hits them alike; the figures are medians
 over runs, and "gunicorn alone" (the same instance as "nginx + 1 instance", reached directly) is
 the baseline of each run. nginx's per-address limits are raised: all the load comes from
@@ -32,6 +32,7 @@ import sys
 import time
 from pathlib import Path
 
+from deals import DECK, DENSE_DECK, hands, mixed_hands
 from http_server import ROOT, request
 from http_wrk import run_wrk, wrk_available
 
@@ -39,7 +40,6 @@ sys.path.append(str(ROOT / "deploy"))
 import topology  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
-DECK = [rank + suit for suit in "shdc" for rank in "A23456789TJQK"]
 BASELINE = "gunicorn alone"
 # name: (instances, workers an instance; None = the shipped config's, cores + 1)
 SHAPES = {
@@ -50,10 +50,11 @@ SHAPES = {
 
 
 def analyze_bodies(count: int, seed: int = 1) -> list[tuple[str, str, dict]]:
-    """`count` distinct requests: random hands, half of 10 cards (with outs), half of 11."""
-    rng = random.Random(seed)
-    return [("POST", "/api/v1/analyze", {"hand": rng.sample(DECK, 10 + n % 2)})
-            for n in range(count)]
+    """`count` distinct requests: half of 10 cards (with outs), half of 11, each half
+    alternately random and meld-dense deals."""
+    hands = mixed_hands(count // 2, 10, seed) + mixed_hands(count - count // 2, 11, seed + 1)
+    random.Random(seed).shuffle(hands)
+    return [("POST", "/api/v1/analyze", {"hand": hand}) for hand in hands]
 
 
 def memory_of(pid: int) -> dict:
@@ -96,12 +97,10 @@ def median(values):
     return statistics.median(values) if values else float("nan")
 
 
-def batch_cost(cluster: topology.Cluster, size: int, seed: int) -> dict:
+def batch_cost(cluster: topology.Cluster, size: int, seed: int, deck=DECK) -> dict:
     """One 10,000-hand batch through nginx + 1 instance: seconds end to end, the CPU seconds
     and peak memory of the worker that served it (the one whose CPU time moved most)."""
-    rng = random.Random(seed)
-    body = json.dumps({"hands": [rng.sample(DECK, size) for _ in range(10_000)],
-                       "outs": False}).encode()
+    body = json.dumps({"hands": hands(10_000, size, seed, deck), "outs": False}).encode()
     instance = cluster.instances[0]
     workers = instance.worker_pids()
     before = {pid: cpu_seconds(pid) for pid in workers}
@@ -110,7 +109,8 @@ def batch_cost(cluster: topology.Cluster, size: int, seed: int) -> dict:
     seconds = time.perf_counter() - started
     spent = {pid: cpu_seconds(pid) - before[pid] for pid in workers}
     server = max(spent, key=spent.get)
-    return {"cards": size, "status": status, "seconds": seconds, "cpu_s": spent[server],
+    return {"cards": size, "deal": "meld-dense" if deck is DENSE_DECK else "random",
+            "status": status, "seconds": seconds, "cpu_s": spent[server],
             "body_bytes": len(body), "answer_bytes": len(answer), **memory_of(server)}
 
 
@@ -159,9 +159,11 @@ def run(args) -> dict:
             "workers": [memory_of(pid) for pid in instance.worker_pids()],
             "nginx": [memory_of(pid) for pid in nginx_pids(single)],
         }
-        results["batch"] = [batch_cost(single, size, seed) for size, seed in ((10, 1), (11, 2))]
+        results["batch"] = [batch_cost(single, size, seed, deck) for size, seed, deck in
+                            ((10, 1, DECK), (11, 2, DECK), (11, 3, DENSE_DECK))]
         for row in results["batch"]:
-            print(f"  batch 10,000 x {row['cards']} cards: {row['seconds']:.2f} s, worker CPU "
+            print(f"  batch 10,000 x {row['cards']} cards ({row['deal']}): {row['seconds']:.2f} s, "
+                  f"worker CPU "
                   f"{row['cpu_s']:.2f} s, worker peak RSS {row['peak_rss_mb']:.0f} MB, "
                   f"{row['answer_bytes']:,} B out", flush=True)
         results["memory_after_batch"] = [memory_of(pid) for pid in instance.worker_pids()]
@@ -173,7 +175,7 @@ def run(args) -> dict:
 
 def summarize(results: dict) -> str:
     runs, cores = results["runs"], results["config"]["cpus"]
-    lines = ["", f"analyze (random 10- and 11-card hands) on {cores} cores shared by wrk, nginx "
+    lines = ["", f"analyze (10- and 11-card hands, random and meld-dense) on {cores} cores shared by wrk, nginx "
              "and every worker; medians over runs; ratio = req/s over gunicorn alone's in the "
              "same run", ""]
     header = (f"{'scenario':<24} {'req/s':>7} {'ratio':>6} {'p50 ms':>7} {'p99 ms':>7} "
@@ -209,7 +211,7 @@ def summarize(results: dict) -> str:
                  f"{max(w['peak_rss_mb'] for w in after):.0f}")
     lines += ["", "one batch of 10,000 hands through nginx + 1 instance:"]
     for row in results["batch"]:
-        lines.append(f"  {row['cards']} cards: {row['seconds']:.2f} s end to end, "
+        lines.append(f"  {row['cards']} cards ({row['deal']}): {row['seconds']:.2f} s end to end, "
                      f"{row['cpu_s']:.2f} CPU s in the worker, its peak RSS "
                      f"{row['peak_rss_mb']:.0f} MB; {row['body_bytes']:,} B in, "
                      f"{row['answer_bytes']:,} B out (status {row['status']})")

@@ -14,7 +14,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from api_http import DECK
+from deals import DECK
 
 LOOPBACK = "127.0.0.1"
 
