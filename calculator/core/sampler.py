@@ -113,9 +113,10 @@ def build_hand(rng: Random, pool: list[int], known: int, unknown: int, draws: in
     return hand, weight
 
 
-def shown_pairs(position: Position) -> list[tuple[int, ...]]:
-    """For each card the opponent threw or passed: the pairs that would have melded it."""
-    return [PAIRS[index_of(bit)] for bit in position.shown]
+def shown_pairs(position: Position) -> list[tuple[int, tuple[int, ...]]]:
+    """For each card the opponent threw or passed: the cards that share a meld of three
+    with it, and the pairs of them that would have melded it."""
+    return [(PARTNERS[index_of(bit)], PAIRS[index_of(bit)]) for bit in position.shown]
 
 
 def opponent_hands(position: Position, count: int, rng: Random, draws: int | None = None
@@ -132,11 +133,9 @@ def opponent_hands(position: Position, count: int, rng: Random, draws: int | Non
     for _ in range(count):
         hand, weight = build_hand(rng, pool, known, unknown, draws, limit)
         deadwood = deadwood_of_mask(hand)
-        for pairs in shown:
-            for pair in pairs:
-                if hand & pair == pair:
-                    weight *= PASS_FACTOR
-                    break
+        for partners, pairs in shown:
+            if (partners & hand).bit_count() >= 2 and any(p & hand == p for p in pairs):
+                weight *= PASS_FACTOR
         hands.append(OpponentHand(hand, weight, deadwood))
     if not any(hand.weight for hand in hands):  # every sample could have knocked: unweighted
         hands = [hand._replace(weight=1.0) for hand in hands]
