@@ -50,6 +50,22 @@ def _union_of(pairs: tuple[int, ...]) -> int:
 PARTNERS = tuple(_union_of(pairs) for pairs in PAIRS)
 
 
+def _joins(index: int) -> dict[int, bool]:
+    """For every set of the card's partners a hand may hold: whether two of them make a
+    meld of three with the card (a dictionary look-up where testing its up to six pairs took
+    ten times as long; the sampler asks this for every card it deals)."""
+    partners = bits_of(PARTNERS[index])
+    table = {}
+    for chosen in range(1 << len(partners)):
+        held = sum(bit for k, bit in enumerate(partners) if chosen >> k & 1)
+        table[held] = any(pair & held == pair for pair in PAIRS[index])
+    return table
+
+
+# JOINS[card][hand & PARTNERS[card]]: the hand holds a pair that melds the card
+JOINS = tuple(_joins(i) for i in range(52))
+
+
 # --- danger: can the opponent meld my discard? ----------------------------------------------
 
 def falling_ratios(n: int, total: int) -> list[float]:

@@ -22,7 +22,7 @@ from typing import NamedTuple
 from .cards import POINTS, Card
 from .melds import Arrangement, best_discard_deadwood_of_mask, deadwood_of_mask
 from .draws import bits_of, index_of, lowest_discard
-from .odds import PAIRS, PARTNERS, PASS_FACTOR
+from .odds import JOINS, PARTNERS, PASS_FACTOR
 from .position import Position
 from .spreads import Candidate, evaluate, lowest_spreads
 
@@ -75,8 +75,7 @@ def build_hand(rng: Random, pool: list[int], known: int, unknown: int, draws: in
                 continue  # a card already held: not a draw
             tries += 1
             index = bit.bit_length() - 1
-            joins = (PARTNERS[index] & hand).bit_count() >= 2 and any(
-                pair & hand == pair for pair in PAIRS[index])
+            joins = JOINS[index][PARTNERS[index] & hand]
             if joins:
                 after = best_discard_deadwood_of_mask(hand | bit)
             elif deadwood - 9 > limit:  # the best 9 have at least deadwood - 10
@@ -113,10 +112,10 @@ def build_hand(rng: Random, pool: list[int], known: int, unknown: int, draws: in
     return hand, weight
 
 
-def shown_pairs(position: Position) -> list[tuple[int, tuple[int, ...]]]:
+def shown_pairs(position: Position) -> list[tuple[int, dict[int, bool]]]:
     """For each card the opponent threw or passed: the cards that share a meld of three
-    with it, and the pairs of them that would have melded it."""
-    return [(PARTNERS[index_of(bit)], PAIRS[index_of(bit)]) for bit in position.shown]
+    with it, and which of their subsets would have melded it (`odds.JOINS`)."""
+    return [(PARTNERS[index_of(bit)], JOINS[index_of(bit)]) for bit in position.shown]
 
 
 def opponent_hands(position: Position, count: int, rng: Random, draws: int | None = None
@@ -133,8 +132,8 @@ def opponent_hands(position: Position, count: int, rng: Random, draws: int | Non
     for _ in range(count):
         hand, weight = build_hand(rng, pool, known, unknown, draws, limit)
         deadwood = deadwood_of_mask(hand)
-        for partners, pairs in shown:
-            if (partners & hand).bit_count() >= 2 and any(p & hand == p for p in pairs):
+        for partners, joins in shown:
+            if joins[partners & hand]:
                 weight *= PASS_FACTOR
         hands.append(OpponentHand(hand, weight, deadwood))
     if not any(hand.weight for hand in hands):  # every sample could have knocked: unweighted

@@ -262,3 +262,14 @@ def test_lowest_discard_is_a_lowest_deadwood_discard(seed):
         assert bit & hand and not bit & keep
         assert value == deadwood_of_mask(hand ^ bit) == min(
             v for b, v in discard_deadwoods_of_mask(hand).items() if not b & keep)
+
+
+def test_joins_says_whether_a_held_pair_melds_the_card():
+    from calculator.core.odds import JOINS
+
+    rng = Random(8)
+    for _ in range(3000):
+        hand = sum(1 << c for c in rng.sample(range(52), rng.randrange(5, 15)))
+        index = rng.randrange(52)
+        assert JOINS[index][PARTNERS[index] & hand] == any(
+            pair & hand == pair for pair in PAIRS[index])
