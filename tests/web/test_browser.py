@@ -200,6 +200,9 @@ def test_a_whole_evening(make_tab, tmp_path):
     assert background == "rgb(17, 19, 17)"
     keep_shot(tab, "phone-sheet-dark")
     print("taps per hand:", TAPS)
+    assert TAPS == {"knock by counts": (3, 3), "both hands by the picker": (23, 0),
+                    "gin by counts": (4, 2), "undercut by counts": (3, 2), "dead hand": (2, 0),
+                    "points at the table": (4, 2)}
 
 
 def test_the_main_flow_without_javascript(make_tab):
