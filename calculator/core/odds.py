@@ -165,21 +165,40 @@ def waiting_melds(mine: int, unseen: int) -> dict[int, list[int]]:
     return dict(sorted(found.items()))
 
 
-def _independent_danger(index: int, p: dict[int, float]) -> float:
-    """P(some pair of the card's melds is held) when each card is held independently with
-    probability p[bit] (0 for a card not in p). The set cards and the run cards are
-    disjoint; the run pairs are consecutive along x-2, x-1, x+1, x+2, so P(no run pair) is
-    a walk along that path."""
+def _near_cards(index: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The card's set partners (its rank in the other three suits) and its run partners in
+    order x-2, x-1, x+1, x+2 (0 for a rank off the end), as bits."""
     suit, rank = divmod(index, 13)
-    q = [p.get(1 << (s * 13 + rank), 0.0) for s in range(4) if s != suit]
-    none_or_one = (1 - q[0]) * (1 - q[1]) * (1 - q[2]) + sum(
-        q[i] * (1 - q[(i + 1) % 3]) * (1 - q[(i + 2) % 3]) for i in range(3))
-    path = [p.get(1 << (suit * 13 + r), 0.0) if 0 <= r <= 12 else 0.0
-            for r in (rank - 2, rank - 1, rank + 1, rank + 2)]
+    sets = tuple(1 << (s * 13 + rank) for s in range(4) if s != suit)
+    runs = tuple(1 << (suit * 13 + r) if 0 <= r <= 12 else 0
+                 for r in (rank - 2, rank - 1, rank + 1, rank + 2))
+    return sets, runs
+
+
+NEAR = tuple(_near_cards(i) for i in range(52))
+
+
+def _independent_danger(index: int, p) -> float:
+    """P(some pair of the card's melds is held) when each card is held independently with
+    probability p(bit). The set cards and the run cards are disjoint; the run pairs are
+    consecutive along x-2, x-1, x+1, x+2, so P(no run pair) is a walk along that path."""
+    sets, runs = NEAR[index]
+    a, b, c = (p(bit) for bit in sets)
+    none_or_one = ((1 - a) * (1 - b) * (1 - c) + a * (1 - b) * (1 - c) + b * (1 - a) * (1 - c)
+                   + c * (1 - a) * (1 - b))
     free, last_held = 1.0, 0.0  # P(no pair so far, last card not held / held)
-    for x in path:
+    for bit in runs:
+        x = p(bit) if bit else 0.0
         free, last_held = (free + last_held) * (1 - x), free * x
     return 1 - none_or_one * (free + last_held)
+
+
+@lru_cache(maxsize=1 << 16)
+def _plain_independent(index: int, unseen_near: int, held_near: int, base: float) -> float:
+    """`_independent_danger` with every unseen card at n/N: the same for every weighting,
+    so worked out once per state of the card's partners."""
+    return _independent_danger(index, lambda bit: 1.0 if bit & held_near else (
+        base if bit & unseen_near else 0.0))
 
 
 def adjusted_danger(index: int, unseen: int, forced: int, ratios: list[float],
@@ -192,17 +211,19 @@ def adjusted_danger(index: int, unseen: int, forced: int, ratios: list[float],
     if not exact or all(weights.get(b, 1.0) == 1.0 for b in bits_of(near & unseen)):
         return exact
     base = ratios[1]  # n / N
-    plain, weighted = {}, {}
-    for bit in bits_of(near & (unseen | forced)):
-        if bit & forced:
-            plain[bit] = weighted[bit] = 1.0
-        else:
-            plain[bit] = base
-            weighted[bit] = min(1.0, base * weights[bit])
-    reference = _independent_danger(index, plain)
+    reference = _plain_independent(index, near & unseen, near & forced, base)
     if not reference:
         return exact
-    return min(1.0, max(0.0, exact * _independent_danger(index, weighted) / reference))
+
+    def held(bit: int) -> float:
+        if bit & forced:
+            return 1.0
+        if bit & unseen:
+            value = base * weights[bit]
+            return value if value < 1.0 else 1.0
+        return 0.0
+
+    return min(1.0, max(0.0, exact * _independent_danger(index, held) / reference))
 
 
 def live_melds(index: int, alive: int) -> int:

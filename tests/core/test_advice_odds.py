@@ -273,3 +273,24 @@ def test_joins_says_whether_a_held_pair_melds_the_card():
         index = rng.randrange(52)
         assert JOINS[index][PARTNERS[index] & hand] == any(
             pair & hand == pair for pair in PAIRS[index])
+
+
+def test_independent_model_against_every_state():
+    """The adjusted danger's independent-cards model: the closed form against summing
+    every held/not-held state of the card's partners."""
+    from calculator.core.odds import _independent_danger
+
+    rng = Random(12)
+    for index in rng.sample(range(52), 12):
+        near = bits_of(PARTNERS[index])
+        probs = {bit: rng.random() for bit in near}
+        total = 0.0
+        for state in range(1 << len(near)):
+            held = sum(bit for k, bit in enumerate(near) if state >> k & 1)
+            chance = 1.0
+            for k, bit in enumerate(near):
+                chance *= probs[bit] if state >> k & 1 else 1 - probs[bit]
+            if any(pair & held == pair for pair in PAIRS[index]):
+                total += chance
+        assert _independent_danger(index, lambda bit: probs.get(bit, 0.0)) == pytest.approx(
+            total, abs=1e-12)
