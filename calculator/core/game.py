@@ -44,12 +44,13 @@ def player_name(value, position: tuple = ()) -> str:
     if len(value) > 4 * MAX_NAME_CHARS:  # refused before any per-character work
         raise PlayerNameError(value[:MAX_NAME_CHARS], f"has {len(value)} characters; at most "
                               f"{MAX_NAME_CHARS}", position)
-    name = " ".join(unicodedata.normalize("NFC", value).split())
-    for char in name:
+    name = unicodedata.normalize("NFC", value).strip()
+    for char in name:  # a tab or a newline inside a name is refused, not made a space
         if char in _INVISIBLE_LETTERS or unicodedata.category(char) in _REFUSED_CATEGORIES:
             label = unicodedata.name(char, "a control character")
             raise PlayerNameError(name, f"cannot hold U+{ord(char):04X} ({label}), a control, "
                                   f"format or invisible character", position)
+    name = " ".join(name.split())  # what is left to collapse: runs of spaces
     if not 1 <= len(name) <= MAX_NAME_CHARS:
         raise PlayerNameError(name, f"has 1 to {MAX_NAME_CHARS} characters (spaces at either "
                               f"end do not count)", position)

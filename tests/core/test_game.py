@@ -5,8 +5,8 @@ Expected sheets are worked out by hand from docs/RULES.md, not taken from the en
 import pytest
 
 from calculator import create_app
-from calculator.core import GameError, Rules
-from calculator.core.game import DrawEntry, ScoredEntry, TableEntry, play_ledger
+from calculator.core import GameError, PlayerNameError, Rules
+from calculator.core.game import DrawEntry, ScoredEntry, TableEntry, play_ledger, player_name
 
 
 @pytest.fixture(scope="module")
@@ -262,3 +262,62 @@ def test_core_refuses_a_hand_after_the_game():
         play_ledger(["Ann", "Bob"], [TableEntry("Ann", 100), TableEntry("Ann", 1)])
     assert caught.value.position == ("hands", 1)
     assert "ended at hand 1" in caught.value.detail
+
+
+# --- players' names ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("written, kept", [
+    ("Ann", "Ann"),
+    ("  Ann   Lee ", "Ann Lee"),
+    ("Ann\u00a0Lee", "Ann Lee"),          # a no-break space is a space
+    ("A\u0301nn", "\u00c1nn"),            # NFC: a combining accent joins its letter
+    ("Zoë", "Zoë"),
+    ("x" * 40, "x" * 40),
+    (" Ann\n", "Ann"),                   # trimmed at either end
+])
+def test_a_name_is_kept_normalised(written, kept):
+    assert player_name(written) == kept
+
+
+@pytest.mark.parametrize("written, words", [
+    ("", "1 to 40"),
+    ("   ", "1 to 40"),
+    ("x" * 41, "1 to 40"),
+    ("x" * 10_000, "at most 40"),
+    ("Ann\u202e", "U+202E (RIGHT-TO-LEFT OVERRIDE)"),
+    ("A\u200bnn", "U+200B (ZERO WIDTH SPACE)"),
+    ("\ufeffAnn", "U+FEFF"),
+    ("Ann\x00", "U+0000"),
+    ("Ann\x1b[31m", "U+001B"),
+    ("Ann\nBob", "U+000A"),
+    ("Ann\tBob", "U+0009"),
+    ("Ann\u3164", "U+3164 (HANGUL FILLER)"),
+    ("\ud800", "U+D800"),
+    (7, "must be text"),
+])
+def test_a_name_nobody_can_read_is_refused_where_it_stands(written, words):
+    with pytest.raises(PlayerNameError) as caught:
+        player_name(written, ("players", 1))
+    assert words in caught.value.detail
+    assert caught.value.position == ("players", 1)
+
+
+def test_two_names_that_differ_only_in_case_or_spaces_are_one_player():
+    with pytest.raises(GameError) as caught:
+        play_ledger(["Ann", " ann "], [])
+    assert caught.value.position == ("players", 1)
+
+
+def test_entries_name_players_as_the_sheet_keeps_them():
+    sheet = play_ledger([" Ann ", "Bob"], [TableEntry("Ann ", 30)])
+    assert sheet.players == ("Ann", "Bob") and sheet.sums == {"Ann": 30, "Bob": 0}
+    assert sheet.margin is None and sheet.winner is None
+
+
+def test_the_sheet_keeps_the_match_sums_and_margin():
+    rules = Rules.from_options({"preset": "hollywood", "target": 50})
+    sheet = play_ledger(["Ann", "Bob"], [TableEntry("Ann", 60), TableEntry("Bob", 10),
+                                         TableEntry("Ann", 60), TableEntry("Ann", 60)], rules)
+    assert sheet.finished and sheet.winner == "Ann"
+    assert sheet.sums == {p: sum(game.final[p] for game in sheet.games) for p in sheet.players}
+    assert sheet.margin == sheet.sums["Ann"] - sheet.sums["Bob"] > 0
