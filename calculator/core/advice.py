@@ -15,8 +15,8 @@ from typing import NamedTuple
 from .cards import RANK_NAMES, Card, mask_cards
 from .melds import deadwood_of_mask, discard_deadwoods_of_mask
 from .draws import bits_of, discard_draw_summary, draw_deadwoods, index_of, lowest_discard
-from .odds import PAIRS, adjusted_danger, card_weights, danger, falling_ratios, fewest_draws, \
-    Within, live_melds, waiting_melds, within_draws
+from .odds import JOINS, PAIRS, PARTNERS, Within, adjusted_danger, card_weights, danger, \
+    falling_ratios, fewest_draws, live_melds, waiting_melds, within_draws
 from .position import Position, read_position
 from .sampler import KnockOdds, knock_odds, opponent_hands
 
@@ -165,7 +165,7 @@ def rank_discards(position: Position, hand: int, keep: int) -> tuple[DiscardChoi
         expected = draws.total / total
         exact = danger(index, unseen, held, ratios)
         adjusted = adjusted_danger(index, unseen, held, ratios, weights, exact)
-        dead = not any(pair & possible == pair for pair in PAIRS[index])
+        dead = not JOINS[index][PARTNERS[index] & possible]
         p_gin, p_knock = gin.bit_count() / total, knock.bit_count() / total
         cost = (deadwood + expected) / 2 + DANGER_POINTS * adjusted - gin_bias * p_gin
         choices.append([Card.from_index(index), deadwood, deadwood <= limit,

@@ -229,7 +229,7 @@ def discard_draw_summary(hand: int, keep: int, unseen: int, limit: int
     every card of the suit, so with the suit's draws sorted by gain the sum over them is one
     bisection, and the outs need a look only when the smallest value could be within the
     limit. Only the discard's own suit, and draws making a third card of a rank, are worked
-    out one by one; a kept hand with a rank of three takes `discard_draw_table`. Measured 4x
+    out one by one; a kept hand with a rank of three takes its row from `kept_draws`. Measured 4x
     faster than the table on random positions (an 11-card advice costs ~10 of these)."""
     table, gain = RUN_DEADWOOD, GAIN
     suits = [hand >> (13 * s) & SUIT_BITS for s in range(4)]
@@ -241,16 +241,19 @@ def discard_draw_summary(hand: int, keep: int, unseen: int, limit: int
     total_whole = table[suits[0]] + table[suits[1]] + table[suits[2]] + table[suits[3]]
     gains_whole = [gain[x] for x in suits]
     out: dict[int, DrawSummary] = {}
-    slow = None
+    looked = None
+    cards = None
     for bit in bits_of(hand & ~keep):
         kept = hand ^ bit
         sd = index_of(bit) // 13
         k = list(suits)
         k[sd] ^= bit >> (13 * sd)
         if k[0] & k[1] & (k[2] | k[3]) | (k[0] | k[1]) & k[2] & k[3]:
-            if slow is None:
-                slow = discard_draw_table(hand, keep, unseen)
-            out[bit] = _summed(slow[0], slow[1][bit], limit)
+            if looked is None:  # a row of this kept hand, draw by draw
+                cards = bits_of(unseen)
+                looked = [[(table[suits[s] | low], gain[suits[s] | low]) for low in by_suit[s]]
+                          for s in range(4)]
+            out[bit] = _summed(cards, kept_draws(kept, by_suit, suits, looked), limit)
             continue
         twice = _ranks_twice(*k)
         g = list(gains_whole)
