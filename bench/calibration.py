@@ -9,7 +9,7 @@ for comparison, the Brier score of always predicting the observed base rate. A s
 compares the opponent's real deadwood with the sampler's hands, built and uniform, by the
 size of the discard pile (the stage of the hand).
 
-    python bench/calibration.py [--hands 400] [--samples 300] [--policy ranked]
+    python bench/calibration.py [--hands 1000] [--samples 200] [--policy ranked]
 """
 from __future__ import annotations
 
@@ -60,8 +60,8 @@ def table(name: str, pairs: list[tuple[float, bool]]) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=400)
-    parser.add_argument("--samples", type=int, default=300)
+    parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--policy", choices=POLICIES, default="ranked")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--stage-hands", type=int, default=300)
