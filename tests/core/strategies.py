@@ -11,10 +11,16 @@ from functools import cache
 
 # pytest's default 'prepend' import mode puts this folder (no __init__.py) on sys.path.
 import reference as ref
-from hypothesis import assume
+from hypothesis import assume, settings
 from hypothesis import strategies as st
 
 DECK = list(range(52))
+
+
+def examples(budget: int) -> int:
+    """A property's own example budget, capped by the profile's: the full budget in a
+    developer's run and in CI, the quick profile's (make check) when that is smaller."""
+    return min(budget, settings.default.max_examples)
 
 
 @cache

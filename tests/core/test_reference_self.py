@@ -117,7 +117,7 @@ def every_meld_by_subsets(cards: list[int]) -> set[frozenset[int]]:
     }
 
 
-@settings(max_examples=300)
+@settings(max_examples=hs.examples(300))
 @given(hs.mixed_hands(11))
 def test_all_melds_is_every_meld_subset(cards):
     melds = ref.all_melds(cards)
@@ -187,14 +187,14 @@ def most_melded_points(cards: list[int]) -> int:
     return best
 
 
-@settings(max_examples=200)
+@settings(max_examples=hs.examples(200))
 @given(hs.mixed_hands(10))
 def test_min_deadwood_equals_most_melded_formulation(cards):
     assert ref.min_deadwood(cards) == ref.total(cards) - most_melded_points(cards)
 
 
 @given(hs.mixed_hands(10))
-@settings(max_examples=300)
+@settings(max_examples=hs.examples(300))
 def test_min_deadwood_ignores_card_order(cards):
     assert ref.min_deadwood(cards) == ref.min_deadwood(list(reversed(cards)))
 
@@ -229,7 +229,7 @@ def test_discard_deadwoods_names_each_discard():
     assert by_discard[ref.parse("Ks")] == 5 + 10 + 10 + 10  # Kc Kd lose their set
 
 
-@settings(max_examples=200)
+@settings(max_examples=hs.examples(200))
 @given(hs.mixed_hands(11))
 def test_each_discard_is_min_deadwood_of_the_ten_left(cards):
     by_discard = ref.discard_deadwoods(cards)
@@ -353,14 +353,14 @@ def layoff_choices_by_assignment(melds: list[list[int]], defender: list[int]) ->
     return found
 
 
-@settings(max_examples=300)
+@settings(max_examples=hs.examples(300))
 @given(hs.deals())
 def test_layoff_choices_equal_brute_force_assignment(deal):
     melds, _, defender = deal
     assert ref.layoff_choices(melds, defender) == layoff_choices_by_assignment(melds, defender)
 
 
-@settings(max_examples=300)
+@settings(max_examples=hs.examples(300))
 @given(hs.deals())
 def test_layoffs_never_hurt_and_are_bounded_by_own_deadwood(deal):
     melds, _, defender = deal

@@ -425,19 +425,19 @@ def check_hand(deal) -> None:
         naive_best.outcome, naive_best.winner, naive_best.points), (where, spread.describe())
 
 
-@settings(max_examples=600)
+@settings(max_examples=hs.examples(600))
 @given(deals(10))
 def test_score_ten_against_naive(deal):
     check_hand(deal)
 
 
-@settings(max_examples=500)
+@settings(max_examples=hs.examples(500))
 @given(deals(11))
 def test_score_eleven_against_naive(deal):
     check_hand(deal)
 
 
-@settings(max_examples=400)
+@settings(max_examples=hs.examples(400))
 @given(st.integers(10, 11).flatmap(lambda size: deals(size, legal_only=False)))
 def test_illegal_knock_exactly_over_the_limit(deal):
     name, rules, upcard, knocker, defender = deal
