@@ -45,6 +45,7 @@ SCREENS = {
     "hollywood": f"/?g={HOLLYWOOD}",
     "broken link": "/?g=1AAAA",
     "not found": "/no-such-page",
+    "advice form": "/advice",
 }
 COMBOS = [(width, scheme, scripts) for width in ("phone", "desktop") for scheme in
           ("light", "dark") for scripts in (True, False)]
@@ -88,6 +89,12 @@ def test_no_axe_violations_on_any_screen(make_tab, width, scheme, scripts):
     press(tab, "button[value=score]")
     expect(tab.locator("#result")).to_be_visible()
     found["one hand scored"] = axe_violations(tab)
+    tab.goto(tab.base + "/advice")
+    tab.fill("#advice-hand", "As 2s 3s 5h 6h 7h 8c 8d 8s 9d Kd")
+    with tab.expect_navigation():  # a plain post: the page's script does not swap this form
+        tab.click(".advice-form button.primary")
+    expect(tab.locator(".advice-answer")).to_be_visible()
+    found["advice answered"] = axe_violations(tab)
     if scheme == "dark" and width == "phone":
         shoot(tab, "one-hand-dark")
     bad = {name: lines for name, lines in found.items() if lines}
