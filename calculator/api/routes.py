@@ -6,10 +6,12 @@ from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMe
 
 from .. import core
 from ..core import PRESETS
+from ..core.advice import advise
 from ..core.game import play_ledger
 from ..core.hands import read_hands, read_upcard
 from ..core.knock import analyze_mask
 from ..core.rules import DEFAULT_RULES, OPTION_NOTES, PRESET_NOTES
+from . import advice as advice_api
 from . import answers, limits, schemas
 from .encoding import decode_json, json_bytes
 
@@ -115,8 +117,5 @@ def rules():
 @bp.post("/advice")
 def advice():
     """One position's advice: what to draw, what to discard, whether to knock, with odds."""
-    from ..core.advice import advise
-    from . import advice as advice_api
-
     body = advice_api.read(read_json_body())
     return json_response(advice_api.answer(advise(**advice_api.arguments(body))))
