@@ -91,8 +91,10 @@ def discard_options(hand: tuple[Card, ...], limit: int, discard: Card,
     if sides is None:  # sets may form: each discard's own search
         for card in hand:
             found = kept if card is discard else best_arrangement_of_mask(mask & ~card.bit)
-            options.append(_option(card, found.deadwood, limit, found.melds,
-                                   found.deadwood_cards))
+            deadwood = found.deadwood
+            options.append(DiscardOption(
+                card=card, deadwood=deadwood, can_knock=deadwood <= limit, gin=deadwood == 0,
+                melds=found.melds, deadwood_cards=found.deadwood_cards))
         return tuple(options)
     # one table look-up each, between the other suits' parts (the hand's cards are in the
     # order the suits are walked)
@@ -102,15 +104,12 @@ def discard_options(hand: tuple[Card, ...], limit: int, discard: Card,
             low = rest & -rest
             rest ^= low
             melds, cards, points = covers[suit_mask ^ low]
-            options.append(_option(hand[len(options)], points0 + points + points1, limit,
-                                   melds0 + melds + melds1, cards0 + cards + cards1))
+            deadwood = points0 + points + points1
+            options.append(DiscardOption(
+                card=hand[len(options)], deadwood=deadwood, can_knock=deadwood <= limit,
+                gin=deadwood == 0, melds=melds0 + melds + melds1,
+                deadwood_cards=cards0 + cards + cards1))
     return tuple(options)
-
-
-def _option(card: Card, deadwood: int, limit: int, melds: tuple[Meld, ...],
-            deadwood_cards: tuple[Card, ...]) -> DiscardOption:
-    return DiscardOption(card=card, deadwood=deadwood, can_knock=deadwood <= limit,
-                         gin=deadwood == 0, melds=melds, deadwood_cards=deadwood_cards)
 
 
 def analyze(cards, rules: Rules | None = None, upcard=None, known=(), outs: bool = True

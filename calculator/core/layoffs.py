@@ -192,7 +192,7 @@ def read_spread(melds, deadwood_cards, position: tuple = ("knocker",)) -> Arrang
         where = position + ("melds", i)
         parsed_melds.append(Meld.of(read_hand(meld, None, where, "meld"), where))
     dead = read_hand(deadwood_cards or [], None, position + ("deadwood_cards",), "deadwood")
-    spread = Arrangement(melds=parsed_melds, deadwood_cards=sorted(dead))
+    spread = Arrangement.of(parsed_melds, sorted(dead))
     check_spread(spread, position)
     return spread
 

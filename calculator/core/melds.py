@@ -107,30 +107,26 @@ def meld_masks(melds: Iterable[Meld]) -> tuple[int, ...]:
     return tuple(map(_MASK_OF, melds))
 
 
-class _ArrangementFields(NamedTuple):
+class Arrangement(NamedTuple):
+    """Melds and the cards left over; `deadwood` is the points of the leftover cards
+    (`Arrangement.of` counts them). A named tuple: immutable, and built several times per
+    analysis. The points are a field, not a property: they are read far more often than an
+    arrangement is built, and the run tables that build one in the engine know them already.
+
+    >>> Arrangement.of([Meld.of("7c 7h 7d".split())], [Card("5h")])
+    Arrangement(melds=(Meld.of('7h 7d 7c'.split()),), deadwood_cards=(Card('5h'),), deadwood=5)
+    """
+
     melds: tuple[Meld, ...]
     deadwood_cards: tuple[Card, ...]
     deadwood: int
 
-
-class Arrangement(_ArrangementFields):
-    """Melds and the cards left over; `deadwood` is the points of the leftover cards, worked
-    out when not given. (A named tuple: immutable, and built several times per analysis. The
-    points are a field, not a property: they are read far more often than an arrangement is
-    built, and the run tables that build one in the engine know them already.)
-
-    >>> Arrangement(melds=[Meld.of("7c 7h 7d".split())], deadwood_cards=[Card("5h")])
-    Arrangement(melds=(Meld.of('7h 7d 7c'.split()),), deadwood_cards=(Card('5h'),), deadwood=5)
-    """
-
-    __slots__ = ()
-
-    def __new__(cls, melds: Iterable[Meld], deadwood_cards: Iterable[Card],
-                deadwood: int | None = None) -> "Arrangement":
+    @classmethod
+    def of(cls, melds: Iterable[Meld], deadwood_cards: Iterable[Card]) -> "Arrangement":
+        """The arrangement of these melds and leftover cards, the leftover points counted."""
         deadwood_cards = tuple(deadwood_cards)
-        if deadwood is None:
-            deadwood = sum(map(_POINTS_OF, deadwood_cards))
-        return super().__new__(cls, tuple(melds), deadwood_cards, deadwood)
+        return cls(melds=tuple(melds), deadwood_cards=deadwood_cards,
+                   deadwood=sum(map(_POINTS_OF, deadwood_cards)))
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -581,7 +577,7 @@ def all_best_arrangements_of_mask(mask: int) -> list[Arrangement]:
 def arrangement_of_masks(mask: int, meld_masks: "Sequence[int]") -> Arrangement:
     """The arrangement of a hand (mask) with these melds (masks); the rest is deadwood."""
     melds = sorted(map(meld_from_mask, meld_masks), key=_first_card_index)
-    return Arrangement(melds=melds, deadwood_cards=mask_cards(mask & ~sum(meld_masks)))
+    return Arrangement.of(melds, mask_cards(mask & ~sum(meld_masks)))
 
 
 # --- every meld inside a hand (for spreads the knocker may choose) ---------------------------

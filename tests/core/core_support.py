@@ -16,8 +16,7 @@ def codes(items) -> list[str]:
 
 
 def spread(*melds: str, dead: str = "") -> Spread:
-    return Spread(melds=tuple(Meld.of(m.split()) for m in melds),
-                  deadwood_cards=tuple(sorted(cards(dead))))
+    return Spread.of([Meld.of(m.split()) for m in melds], sorted(cards(dead)))
 
 
 def cards_of(indices) -> list[Card]:

@@ -96,10 +96,7 @@ def test_analyze_eleven(hand):
 
 
 def spread_of(melds: list[list[int]], knocker_deadwood: list[int]) -> Spread:
-    return Spread(
-        melds=tuple(Meld.of(cards_of(m)) for m in melds),
-        deadwood_cards=tuple(cards_of(sorted(knocker_deadwood))),
-    )
+    return Spread.of([Meld.of(cards_of(m)) for m in melds], cards_of(sorted(knocker_deadwood)))
 
 
 def describe(melds: list[list[int]], knocker_deadwood: list[int], defender: list[int]) -> str:
