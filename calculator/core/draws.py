@@ -367,7 +367,7 @@ def lowest_discard(hand: int, keep: int = 0) -> tuple[int, int]:
             if kept & suit:  # the best card of the suit may be a kept one: look at each
                 value, bit = _best_in_suit(suit, kept)
             else:
-                value, bit = gain[suit], _first_with_gain(suit, gain[suit])
+                value, bit = gain[suit], FIRST_BEST[suit]
             if bit and total + value < best:
                 best, found = total + value, bit << (13 * s)
     return found, best
