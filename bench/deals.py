@@ -21,22 +21,30 @@ def mixed_hands(count: int, size: int, seed: int) -> list[list[str]]:
 
 
 def hand_pairs(count: int, seed: int) -> list[tuple[list[str], list[str]]]:
-    """Knocker (10 cards) and defender (10 cards) dealt from one deck, the knocker's deadwood
-    within the standard knock limit (a score body the service answers 200), alternately from
-    random and meld-dense deals."""
+    """Knocker (10 cards) and defender (10 cards) from one deck, the knocker's deadwood within
+    the standard knock limit (a score body the service answers 200): alternately a knocker
+    built from two runs and a set plus low cards (random ranks and suits), and one dealt from
+    the meld-dense deck; the defender dealt at random from the rest."""
     from calculator.core import deadwood
 
     rng = random.Random(seed)
+    ranks = "A23456789TJQK"
     pairs = []
     while len(pairs) < count:
-        deck = list(DECK)
-        rng.shuffle(deck)
-        if len(pairs) % 2:  # meld-dense: the knocker's cards from the crossing ranks
-            dense = [card for card in deck if card in DENSE_DECK][:10]
-            rest = [card for card in deck if card not in dense]
-            knocker, defender = dense, rest[:10]
+        if len(pairs) % 2:
+            knocker = rng.sample(DENSE_DECK, 10)
         else:
-            knocker, defender = deck[:10], deck[10:20]
-        if deadwood(knocker) <= 10:
-            pairs.append((knocker, defender))
+            suits = rng.sample("shdc", 2)
+            melds = set()
+            for suit in suits:
+                start = rng.randrange(11)
+                melds |= {ranks[r] + suit for r in range(start, start + 3)}
+            rank = rng.choice(ranks)
+            melds |= {rank + suit for suit in rng.sample("shdc", 3)}
+            low = [rank + suit for rank in "A234" for suit in "shdc"]
+            knocker = list(melds) + rng.sample(low, 10 - len(melds)) if len(melds) <= 10 else []
+        if len(set(knocker)) != 10 or deadwood(knocker) > 10:
+            continue
+        rest = [card for card in DECK if card not in knocker]
+        pairs.append((knocker, rng.sample(rest, 10)))
     return pairs
