@@ -9,9 +9,10 @@
    two-hand score of the same pairs: `core.score_hand` (the engine's public call), and its
    spread search alone (`spreads.choose_spreads` on masks) as a stricter floor. Target: at
    least 0.8x the engine's rate per sample.
-3. The default answer (1,000 samples) through gunicorn with the shipped config, 4
+3. The default answer (up to 1,000 samples) through gunicorn with the shipped config, 4
    connections (wrk when installed, else a small threaded client), many distinct bodies from
-   random and meld-dense deals. Target: p99 under 250 ms.
+   random and meld-dense deals, beside the same bodies answered in process one after
+   another. Target: p99 under 250 ms.
 
     python bench/advice.py [--positions 300] [--seconds 15] [--no-http]
 """
@@ -127,6 +128,23 @@ def sampling_ratio(bodies: list[dict], samples: int = 300, rounds: int = 3) -> d
             "positions": len(read), "samples": samples}
 
 
+def in_process(bodies: list[dict]) -> dict:
+    """The same bodies answered one after another in this process (read and advised, as the
+    view does): the floor under the HTTP figures, and how many default answers stopped
+    their knock sampling early."""
+    latencies, used = [], []
+    for body in bodies:
+        start = time.perf_counter()
+        advice = advise_position(read_position(**body))
+        latencies.append(time.perf_counter() - start)
+        if advice.knock is not None:
+            used.append(advice.knock.odds.samples)
+    latencies.sort()
+    at = lambda q: latencies[min(len(latencies) - 1, int(len(latencies) * q))] * 1e3  # noqa: E731
+    return {"p50_ms": at(0.5), "p90_ms": at(0.9), "p99_ms": at(0.99), "max_ms": latencies[-1] * 1e3,
+            "knocks": len(used), "early": sum(1 for n in used if n < 1000)}
+
+
 def http_latency(bodies: list[dict], seconds: float, connections: int = 4) -> dict:
     from http_server import Gunicorn
     from http_wrk import run_wrk, wrk_available
@@ -206,6 +224,11 @@ def main(argv=None) -> int:
     if not args.no_http:
         bodies = positions(64, seed=3)
         bodies += positions(64, seed=4, knockable=True)
+        local = in_process(bodies)
+        print(f"default answer in process, one after another ({len(bodies)} bodies): p50 "
+              f"{local['p50_ms']:.0f} ms, p90 {local['p90_ms']:.0f} ms, p99 "
+              f"{local['p99_ms']:.0f} ms, max {local['max_ms']:.0f} ms; {local['early']} of "
+              f"{local['knocks']} knock decisions stopped sampling before 1,000")
         http = http_latency(bodies, args.seconds)
         print(f"default answer through gunicorn ({http['workers']} workers, "
               f"{http['connections']} connections, {http['tool']}, {len(bodies)} bodies, half "
