@@ -52,7 +52,7 @@ def analysis(result: HandAnalysis, detail: str = "full") -> dict:
                   "melds": melds(result.melds), "deadwood_cards": codes(result.deadwood_cards),
                   "knock_limit": result.knock_limit, "can_knock": result.can_knock,
                   "gin": result.gin}
-    if result.discards is not None:  # 11 cards
+    if result.discard is not None:  # 11 cards (the options are read only when written)
         answer["big_gin"] = result.big_gin
         answer["discard"] = result.discard._code
         if detail != "summary":

@@ -310,8 +310,6 @@ def parse_hand(hand: "str | Iterable[str | Card]", allow_duplicates: bool = Fals
     [Card('As'), Card('Th'), Card('Qc')]
     """
     texts = _token_texts(hand)
-    if texts and type(texts[0]) is Card and distinct_card_mask(texts) is not None:
-        return texts  # cards already (a library caller), none twice
     cards = quick_cards(texts)  # the usual case: plain codes or cards, no error
     if cards is not None:
         return cards
@@ -383,16 +381,6 @@ def _suit_cards(suit: int) -> Memo:
 
 
 _SPADES, _HEARTS, _DIAMONDS, _CLUBS = (_suit_cards(suit) for suit in range(4))
-
-
-def distinct_card_mask(cards) -> int | None:
-    """The mask of a list of distinct `Card`s, or None for anything else (tokens, a
-    duplicate): the one fast path for callers that are usually handed cards."""
-    try:
-        mask = cards_mask(cards)
-    except AttributeError:
-        return None
-    return mask if mask.bit_count() == len(cards) else None
 
 
 def mask_cards(mask: int) -> tuple[Card, ...]:

@@ -37,9 +37,7 @@ class _AnalysisFields(NamedTuple):
     knock_limit: int
     can_knock: bool
     gin: bool
-    # the melds and deadwood cards of the lowest arrangement (for 11 cards, of the 10 kept
-    # after `discard`), by the documented tie rule
-    arrangement: Arrangement
+    mask: int  # the hand's cards as a 52-bit mask
     big_gin: bool | None = None
     discard: Card | None = None
     best_discards: tuple[Card, ...] | None = None
@@ -62,6 +60,15 @@ class HandAnalysis(_AnalysisFields):
     >>> analysis.discards is None  # 10 cards: no discard to choose
     True
     """
+
+    @cached_property
+    def arrangement(self) -> Arrangement:
+        """The lowest arrangement by the documented tie rule: of the 10 cards, or for 11 of
+        the 10 kept after `discard`. For 11 cards it is searched when first read (the best
+        discard's deadwood comes from the suits' tables without it: a caller asking only
+        which card to throw never pays for it)."""
+        kept = self.mask if self.discard is None else self.mask & ~self.discard.bit
+        return best_arrangement_of_mask(kept)
 
     @property
     def melds(self) -> tuple[Meld, ...]:
@@ -147,15 +154,19 @@ def analyze_mask(mask: int, limit: int, known_mask: int | None = 0) -> HandAnaly
     if len(hand) == 10:
         arrangement = best_arrangement_of_mask(mask)
         deadwood = arrangement.deadwood
-        return HandAnalysis(
+        analysis = HandAnalysis(
             hand=hand, deadwood=deadwood, knock_limit=limit, can_knock=deadwood <= limit,
-            gin=deadwood == 0, arrangement=arrangement,
+            gin=deadwood == 0, mask=mask,
             outs=None if known_mask is None else find_outs(mask, deadwood, limit, known_mask))
+        # 10 cards: the search that gave the deadwood gave the arrangement; kept as the
+        # cached property's value
+        vars(analysis)["arrangement"] = arrangement
+        return analysis
     best, best_bits = best_discards_of_mask(mask)
     best_discards = mask_cards(best_bits)
     discard = best_discards[0]
     return HandAnalysis(hand=hand, deadwood=best, knock_limit=limit, can_knock=best <= limit,
-                        gin=best == 0, arrangement=best_arrangement_of_mask(mask & ~discard.bit),
+                        gin=best == 0, mask=mask,
                         big_gin=best == 0 and deadwood_of_mask(mask) == 0, discard=discard,
                         best_discards=best_discards)
 

@@ -33,7 +33,8 @@ METHODS = {"get", "put", "post", "delete", "patch", "options", "head", "trace"}
 
 # Fuzzing budget: examples per operation and generation mode. With the examples and coverage
 # phases this makes well over 1,000 requests a run (test_enough_cases checks it).
-FUZZ_EXAMPLES = 150
+# the quick lane's profile (make check) shortens the fuzz; CI and developers run 150
+FUZZ_EXAMPLES = min(150, settings.default.max_examples)
 
 
 @pytest.fixture(scope="module")
