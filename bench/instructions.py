@@ -22,9 +22,12 @@ import subprocess
 import sys
 
 # the HTTP benchmark's own request bodies and hands, so both measure the same requests
-from api_http import SCENARIOS as HTTP_SCENARIOS
-from deals import mixed_hands
 from http_server import ROOT
+
+# this tree's calculator, not whichever the environment installed (the deals import it)
+sys.path.insert(0, str(ROOT))
+from api_http import SCENARIOS as HTTP_SCENARIOS  # noqa: E402
+from deals import mixed_hands  # noqa: E402
 
 BATCH_HANDS = 2_000
 # name: (the HTTP benchmark's scenario, or None for the batch; requests a round; per what)
