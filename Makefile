@@ -49,7 +49,7 @@ test: $(VENV)/.installed-test chromium nginx
 # `make test` stays the full suite that CI runs.
 check: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -q -m "not browser and not slow" --hypothesis-profile=quick \
-		tests/core tests/api tests/test_cli.py tests/test_layers.py
+		tests/core tests/api tests/test_cli.py tests/test_layers.py tests/test_rules_doc.py
 
 # Load generator for the HTTP benchmarks (Debian's package).
 wrk:

@@ -147,12 +147,14 @@ def test_every_shared_error_has_an_example():
                       "UnsupportedMediaType"}
 
 
+@pytest.mark.slow  # runs the refresh tool over the whole spec: make test, not make check
 def test_the_refresh_tool_finds_the_spec_up_to_date(client):
     result = refresh_examples.refresh_spec(client)
     assert not result.problems
     assert not result.stale, "run python tools/refresh_examples.py\n" + result.diff()
 
 
+@pytest.mark.slow  # runs the refresh tool over the whole spec: make test, not make check
 def test_the_refresh_tool_rewrites_only_example_values(client, tmp_path):
     text = SPEC_PATH.read_text(encoding="utf-8")
     old = "                    deadwood: 46\n"
@@ -165,6 +167,7 @@ def test_the_refresh_tool_rewrites_only_example_values(client, tmp_path):
     assert result.new == refresh_examples.refresh_spec(client).new
 
 
+@pytest.mark.slow  # runs the refresh tool over the whole spec: make test, not make check
 def test_the_refresh_tool_reports_an_example_under_the_wrong_status(client, tmp_path):
     text = SPEC_PATH.read_text(encoding="utf-8")
     old = "x-request: {hand: \"As 2s 3s 7c 7h 7d Tc Jc Qc\"}"  # nine cards: a 422
@@ -178,6 +181,7 @@ def test_the_refresh_tool_reports_an_example_under_the_wrong_status(client, tmp_
     assert "detail: hand has 9 cards; expected 10 or 11" in result.new, "left as it is"
 
 
+@pytest.mark.slow  # runs the refresh tool over the whole spec: make test, not make check
 def test_the_refresh_check_exits_0_when_up_to_date(capsys):
     assert refresh_examples.main(["--check"]) == 0
     assert capsys.readouterr().out == ""
@@ -245,6 +249,7 @@ schema = schemathesis.openapi.from_wsgi("/openapi.yaml", create_app(), config=CO
 CASES = {"count": 0, "seconds": 0.0, "statuses": Counter()}
 
 
+@pytest.mark.slow  # the fuzz runs in make test; make check is the quick lane
 @schema.parametrize()
 @settings(max_examples=FUZZ_EXAMPLES, deadline=None,
           # timing varies with the machine's load; it says nothing about the API

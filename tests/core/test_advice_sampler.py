@@ -93,6 +93,7 @@ def test_no_knock_when_the_hand_cannot():
     assert knock_odds(position.mine, position, opponent_hands(position, 10, Random(1))) is None
 
 
+@pytest.mark.slow  # thousands of samples: make test, not make check
 def test_sampled_deadwood_fits_the_stage_of_the_hand():
     """Self-play (the baseline policy, deadwood discards for speed): at every third turn the
     opponent's real deadwood beside the sampler's mean. The built samples stay within 5
@@ -147,6 +148,7 @@ def knockable_bodies(count: int, seed: int):
     return found
 
 
+@pytest.mark.slow  # thousands of samples: make test, not make check
 def test_the_default_samples_stop_early_with_the_answer_of_asking_for_that_many():
     """Without `samples`, the knock odds stop at 250 or 500 samples once their largest
     standard error is at most 0.01, and are then exactly the odds of asking for that many;
