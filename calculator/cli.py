@@ -19,6 +19,7 @@ from .api.encoding import to_json
 from .api.errors import flatten_messages, pointer
 from .core import CalculatorError, Card, KnockerCounts, Rules
 from .core.game import play_ledger
+from .web.numbers import whole_number as ascii_number
 
 EXAMPLE = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"
 
@@ -40,9 +41,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def whole_number(text: str) -> int:
     """A count typed on the command line: ASCII digits only (int() also reads '٣')."""
-    if not (text.isascii() and text.isdigit()) or len(text) > 6:
+    value = ascii_number(text, 6)
+    if value is None:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
-    return int(text)
+    return value
 
 
 def _where(json_pointer: str) -> str:

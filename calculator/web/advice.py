@@ -17,6 +17,7 @@ from ..api.errors import flatten_messages
 from ..core import CalculatorError, Card
 from ..core.advice import advise
 from ..core.cards import ALL_CARDS
+from .numbers import whole_number
 from .page import card_face
 
 PRESETS = (("standard", "Standard (knock at 10)"), ("classic", "Classic"),
@@ -97,7 +98,7 @@ def _read_form(data) -> AdviceForm:
         form.errors["hand"] = ["type your 10 or 11 cards"]
     for name in ("stock", "score_me", "score_opponent"):
         text = form.values[name]
-        if text and not (text.isascii() and text.isdigit() and len(text) <= 6):
+        if text and whole_number(text, 6) is None:
             form.errors.setdefault("scores" if name.startswith("score") else name, []).append(
                 f"'{text}' is not a whole number")
     if bool(form.values["score_me"]) != bool(form.values["score_opponent"]):
