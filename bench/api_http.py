@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 from deals import DENSE_DECK, hand_pairs, hands, mixed_hands
-from http_server import ROOT, Gunicorn, request
+from http_server import Gunicorn, ROOT, report, request
 from http_wrk import run_wrk, wrk_available
 
 RESULTS = ROOT / "bench" / "results"
@@ -126,7 +126,8 @@ def run(args) -> dict:
             row[BASELINE] = _pooled(baselines)
             results["runs"].append(row)
 
-        body = json.dumps({"hands": mixed_hands(args.batch_hands, 10, 1), "outs": False}).encode()
+        body = json.dumps({"hands": mixed_hands(args.batch_hands, 10, 1),
+                           "outs": False}).encode()
         post_timed(server, "/api/v1/analyze/batch", body)  # warm-up
         times = []
         for _ in range(args.batch_repeats):
@@ -214,11 +215,7 @@ def main(argv=None) -> int:
               "benchmark")
         return 0
     results = run(args)
-    print(summarize(results))
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(results, indent=2, default=str))
-    shown = args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out
-    print(f"\n(raw figures: {shown})")
+    report(summarize(results), results, args.out)
     return 0
 
 

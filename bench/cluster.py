@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 
 from deals import DECK, DENSE_DECK, hands, mixed_hands
-from http_server import ROOT, request
+from http_server import ROOT, report, request
 from http_wrk import run_wrk, wrk_available
 
 sys.path.append(str(ROOT / "deploy"))
@@ -242,11 +242,7 @@ def main(argv=None) -> int:
         print(f"{error}; skipping the cluster benchmark")
         return 0
     results = run(args)
-    print(summarize(results))
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(results, indent=2, default=str))
-    shown = args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out
-    print(f"\n(raw figures: {shown})")
+    report(summarize(results), results, args.out)
     return 0
 
 

@@ -200,3 +200,12 @@ def request(url: str, body=None, timeout: float = 30.0, method: str | None = Non
         return error.code, error.headers, error.read()
     except http.client.HTTPException as error:  # IncompleteRead, BadStatusLine, ...
         raise ConnectionError(f"{type(error).__name__}: {error}"[:200]) from error
+
+
+def report(summary: str, results: dict, out: Path) -> None:
+    """Print a benchmark's summary and keep its raw figures as JSON in `out`."""
+    print(summary)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=2, default=str))
+    shown = out.relative_to(ROOT) if out.is_relative_to(ROOT) else out
+    print(f"\n(raw figures: {shown})")

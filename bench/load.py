@@ -27,7 +27,7 @@ import threading
 import time
 from pathlib import Path
 
-from http_server import ROOT, Gunicorn, request
+from http_server import Gunicorn, ROOT, report, request
 from http_wrk import run_wrk, wrk_available
 
 RESULTS = ROOT / "bench" / "results"
@@ -274,9 +274,7 @@ def main(argv=None) -> int:
         results["log_tail"] = server.log_tail(15)
     finally:
         server.close()
-    print(summarize(results))
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(results, indent=2, default=str))
+    report(summarize(results), results, args.out)
     return 0
 
 
