@@ -13,6 +13,7 @@ would make failures flaky, not informative.
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 EXAMPLES = 2_500
@@ -33,3 +34,16 @@ settings.register_profile(
 settings.register_profile("quick", settings.get_profile("default"),
                           **(COMMON | {"max_examples": 50}))
 settings.load_profile("ci" if os.environ.get("CI", "").lower() == "true" else "default")
+
+
+@pytest.fixture(scope="session")
+def app():
+    """The app with its defaults, for the in-process tests (a folder may keep its own)."""
+    from calculator import create_app
+
+    return create_app()
+
+
+@pytest.fixture(scope="session")
+def client(app):
+    return app.test_client()

@@ -1,4 +1,4 @@
-"""Fixtures of the hardening tests: one app and client for the in-process tests, and one real
+"""Fixtures of the hardening tests (the app and client are tests/conftest.py's): one real
 gunicorn process (the shipped gunicorn.conf.py) for the checks only a real server can answer.
 """
 from __future__ import annotations
@@ -8,22 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from calculator import create_app
-
 ROOT = Path(__file__).resolve().parents[2]
 # bench/http_server.py starts and stops gunicorn for the benchmarks; the tests share it.
 if str(ROOT / "bench") not in sys.path:
     sys.path.append(str(ROOT / "bench"))
-
-
-@pytest.fixture(scope="session")
-def app():
-    return create_app()
-
-
-@pytest.fixture(scope="session")
-def client(app):
-    return app.test_client()
 
 
 @pytest.fixture(scope="session")
