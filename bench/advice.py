@@ -2,8 +2,14 @@
 
 1. The exact advice of an 11-card position (`advise_position(..., sample=False)`: every
    discard's deadwood, outs, odds after the next draw, danger, the ranking and its reasons,
-   live cards) against an 11-card analyze of the same hand (`knock.analyze_mask` with its
-   discard options read, as `POST /api/v1/analyze` writes them). Target: at most 5x.
+   live cards) against an 11-card analyze of the same hand. Target: at most 5x. Three
+   ratios, each of the same work on both sides: the cores alone (`knock.analyze_mask` with
+   its discard options listed, against `advise_position`); the answers as the API writes
+   them, in process (`api.answers.analysis` of the analysis, which also reads the hand's and
+   every option's melds, against `api.advice.answer` of the exact advice); and the two
+   requests through the Flask app in process (`POST /api/v1/analyze` against `POST
+   /api/v1/advice`, on the positions whose hand cannot knock: the advice request then adds
+   the outlook's odds within three draws but no knock sampling).
 2. Knock sampling (building one opponent hand for the position and scoring the knock against
    it with the engine's spread and the defender's best lay-offs) against the engine's own
    two-hand score of the same pairs: `core.score_hand` (the engine's public call), and its
@@ -30,6 +36,8 @@ from random import Random
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from calculator.api.advice import answer as advice_answer  # noqa: E402
+from calculator.api.answers import analysis as analysis_answer  # noqa: E402
 from calculator.core.advice import advise_position  # noqa: E402
 from calculator.core import score_hand  # noqa: E402
 from calculator.core.cards import Card, mask_cards  # noqa: E402
@@ -93,6 +101,64 @@ def exact_ratio(bodies: list[dict], rounds: int = 5) -> dict:
     return {"advice_us": statistics.median(advice_times) * 1e6,
             "analyze_us": statistics.median(analyze_times) * 1e6,
             "ratio": statistics.median(ratios), "positions": len(read)}
+
+
+def written_ratio(bodies: list[dict], rounds: int = 5) -> dict:
+    """The two answers as the API writes them, in process: the analysis with its melds and
+    every discard option's melds, against the exact advice and its writer."""
+    read = [read_position(**b) for b in bodies]
+    masks = [(p.mine, p.limit) for p in read]
+    for p in read[:20]:
+        advice_answer(advise_position(p, sample=False))
+        analysis_answer(analyze_mask(p.mine, p.limit, None))
+    advice_times, analyze_times = [], []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for mask, limit in masks:
+            analysis_answer(analyze_mask(mask, limit, None))
+        analyze_times.append((time.perf_counter() - start) / len(masks))
+        start = time.perf_counter()
+        for p in read:
+            advice_answer(advise_position(p, sample=False))
+        advice_times.append((time.perf_counter() - start) / len(read))
+    ratios = [a / b for a, b in zip(advice_times, analyze_times)]
+    return {"advice_us": statistics.median(advice_times) * 1e6,
+            "analyze_us": statistics.median(analyze_times) * 1e6,
+            "ratio": statistics.median(ratios), "positions": len(read)}
+
+
+def request_ratio(bodies: list[dict], rounds: int = 5) -> dict:
+    """The two requests through the Flask app in process (its test client: routing, the
+    body read and checked, the answer written as JSON bytes), on the positions whose hand
+    cannot knock (no knock sampling in the advice)."""
+    from calculator import create_app
+
+    client = create_app().test_client()
+    quiet = [b for b in bodies if best_discard_deadwood_of_mask(
+        read_position(**b).mine) > read_position(**b).limit]
+    pairs = [(json.dumps({"hand": b["hand"]}), json.dumps(b)) for b in quiet]
+
+    def post(path: str, data: str) -> None:
+        response = client.post(path, data=data, content_type="application/json")
+        assert response.status_code == 200, (path, response.status_code)
+
+    for analyze_body, advice_body in pairs[:20]:
+        post("/api/v1/analyze", analyze_body)
+        post("/api/v1/advice", advice_body)
+    advice_times, analyze_times = [], []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for analyze_body, _ in pairs:
+            post("/api/v1/analyze", analyze_body)
+        analyze_times.append((time.perf_counter() - start) / len(pairs))
+        start = time.perf_counter()
+        for _, advice_body in pairs:
+            post("/api/v1/advice", advice_body)
+        advice_times.append((time.perf_counter() - start) / len(pairs))
+    ratios = [a / b for a, b in zip(advice_times, analyze_times)]
+    return {"advice_us": statistics.median(advice_times) * 1e6,
+            "analyze_us": statistics.median(analyze_times) * 1e6,
+            "ratio": statistics.median(ratios), "positions": len(pairs)}
 
 
 def sampling_ratio(bodies: list[dict], samples: int = 300, rounds: int = 3) -> dict:
@@ -214,6 +280,15 @@ def main(argv=None) -> int:
     print(f"exact 11-card advice: {exact['advice_us']:.0f} µs a position against an 11-card "
           f"analyze's {exact['analyze_us']:.0f} µs: {exact['ratio']:.1f}x (target at most 5x; "
           f"{exact['positions']} positions, median of 5 interleaved rounds)")
+    written = written_ratio(positions(args.positions, seed=1))
+    print(f"  as the API writes the answers (core + writer, in process): {written['advice_us']:.0f}"
+          f" µs against {written['analyze_us']:.0f} µs (the analysis with its melds and every "
+          f"option's): {written['ratio']:.1f}x")
+    requests = request_ratio(positions(args.positions, seed=1))
+    print(f"  as requests through the Flask app in process: POST /api/v1/advice "
+          f"{requests['advice_us']:.0f} µs against POST /api/v1/analyze "
+          f"{requests['analyze_us']:.0f} µs: {requests['ratio']:.1f}x ({requests['positions']} "
+          f"positions that cannot knock; the advice adds its outlook within three draws)")
     sampling = sampling_ratio(positions(max(20, args.positions // 10), seed=2, knockable=True))
     print(f"knock sampling: {sampling['sample_us']:.1f} µs a sample (built and scored), "
           f"{sampling['public_ratio']:.2f}x the rate of the engine's two-hand score "
