@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+from collections import Counter
 import sys
 import threading
 import time
@@ -208,7 +209,8 @@ def in_process(bodies: list[dict]) -> dict:
     latencies.sort()
     at = lambda q: latencies[min(len(latencies) - 1, int(len(latencies) * q))] * 1e3  # noqa: E731
     return {"p50_ms": at(0.5), "p90_ms": at(0.9), "p99_ms": at(0.99), "max_ms": latencies[-1] * 1e3,
-            "knocks": len(used), "early": sum(1 for n in used if n < 1000)}
+            "knocks": len(used), "early": sum(1 for n in used if n < 1000),
+            "used": sorted(Counter(used).items())}
 
 
 def http_latency(bodies: list[dict], seconds: float, connections: int = 4) -> dict:
@@ -303,7 +305,8 @@ def main(argv=None) -> int:
         print(f"default answer in process, one after another ({len(bodies)} bodies): p50 "
               f"{local['p50_ms']:.0f} ms, p90 {local['p90_ms']:.0f} ms, p99 "
               f"{local['p99_ms']:.0f} ms, max {local['max_ms']:.0f} ms; {local['early']} of "
-              f"{local['knocks']} knock decisions stopped sampling before 1,000")
+              f"{local['knocks']} knock decisions stopped sampling before 1,000 (samples used: "
+              + ", ".join(f"{n} x{k}" for n, k in local["used"]) + ")")
         http = http_latency(bodies, args.seconds)
         print(f"default answer through gunicorn ({http['workers']} workers, "
               f"{http['connections']} connections, {http['tool']}, {len(bodies)} bodies, half "

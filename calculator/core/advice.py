@@ -9,6 +9,7 @@ opponent's hand (`sampler`). docs/ADVICE.md has the formulas.
 """
 from __future__ import annotations
 
+from math import sqrt
 from random import Random
 from typing import NamedTuple
 
@@ -226,22 +227,17 @@ def knock_decision(position: Position, eleven: int, outlook: Outlook, keep: int 
     taken from the pile, which the knocking discard may not be."""
     if lowest_discard(eleven, keep)[1] > position.limit:
         return None
-    odds = knock_odds_sampled(eleven, position, Random(position.seed), keep)
-    if odds is None:
-        return None
     gin_within = tuple((w.draws, w.gin) for w in outlook.within)
     later_gin = gin_within[-1][1] if gin_within else 0.0
+    odds = knock_odds_sampled(
+        eleven, position, Random(position.seed), keep,
+        lambda o: settled(o, knock_need(position, o, later_gin, gin_within)[0]))
+    if odds is None:
+        return None
     if odds.outcome != "knock":
         return KnockDecision(True, odds, gin_within, f"{'Big gin' if odds.outcome == 'big_gin' else 'Gin'}"
                              f": lay it down, worth about {odds.expected_points:.0f} points.")
-    need, why = 0.55, ""
-    scores = position.scores
-    if position.my_draws_left == 0:
-        need, why = 0.0, " This is the last chance: if you do not knock, the hand is dead."
-    elif scores is not None and _close_game(position, odds.expected_points):
-        need, why = 0.45, " The game is close: ending the hand now keeps the opponent from a gin."
-    elif _far_behind(position) and later_gin >= 0.15:
-        need, why = 0.8, f" You are far behind: a small knock will not catch up, and gin is {later_gin:.0%} within {len(gin_within)} draws."
+    need, why = knock_need(position, odds, later_gin, gin_within)
     knock = odds.win >= need and odds.expected_points > 0
     odds_text = (f"knocking with {odds.deadwood} now wins {odds.win:.0%} of the sampled hands"
                  f" (undercut {odds.undercut:.0%}), worth {odds.expected_points:+.1f} points on "
@@ -255,6 +251,48 @@ def knock_decision(position: Position, eleven: int, outlook: Outlook, keep: int 
                  if gin_within else "")
         reason = f"Wait: {odds_text}{costly}{ahead}." + why
     return KnockDecision(knock, odds, gin_within, reason)
+
+
+def knock_need(position: Position, odds: KnockOdds, later_gin: float, gin_within: tuple
+          ) -> tuple[float, str]:
+    """The share of wins a knock needs, and why when it is not the usual 55%."""
+    if position.my_draws_left == 0:
+        return 0.0, " This is the last chance: if you do not knock, the hand is dead."
+    if position.scores is not None and _close_game(position, odds.expected_points):
+        return 0.45, " The game is close: ending the hand now keeps the opponent from a gin."
+    if _far_behind(position) and later_gin >= 0.15:
+        return 0.8, (f" You are far behind: a small knock will not catch up, and gin is "
+                     f"{later_gin:.0%} within {len(gin_within)} draws.")
+    return 0.55, ""
+
+
+# The default samples stop once the decision is settled: the share of wins and the expected
+# points each at least SETTLED_Z standard errors from their bars, with at least
+# SETTLED_EFFECTIVE effective samples (docs/ADVICE.md states the rule's error).
+SETTLED_Z = 3.0
+SETTLED_EFFECTIVE = 50.0
+
+
+def settled(odds: KnockOdds, need: float) -> bool:
+    """Whether more samples could hardly change the knock decision (knock when the share of
+    wins reaches `need` and the expected points are above 0): a gin always is; else, with at
+    least SETTLED_EFFECTIVE effective samples, the win share is SETTLED_Z standard errors
+    below the bar (wait), or as far above it (or the bar is 0) with the expected points as
+    far from 0 on either side. The win share's error is taken at the bar, sqrt(need (1 -
+    need) / n): a test of "the true share is the bar" that a share near 0 or 1 cannot pass
+    by its own small error."""
+    if odds.outcome != "knock":
+        return True
+    n = odds.effective_samples
+    if n < SETTLED_EFFECTIVE:
+        return False
+    if need > 0:
+        apart = SETTLED_Z * sqrt(need * (1 - need) / n)
+        if odds.win < need - apart:
+            return True  # wait
+        if odds.win < need + apart:
+            return False
+    return abs(odds.expected_points) >= SETTLED_Z * max(odds.points_error, 1 / n)
 
 
 # --- words ------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 from itertools import islice
 from math import sqrt
 from random import Random
-from typing import Iterator, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 from .cards import POINTS, Card
 from .melds import Arrangement, best_discard_deadwood_of_mask, deadwood_of_mask
@@ -150,26 +150,37 @@ def _unweighted_if_none(hands: list[OpponentHand]) -> list[OpponentHand]:
     return hands
 
 
-# The default number of samples is a most: the odds are looked at after these many and
-# stop there when their largest standard error is at most EARLY_ERROR (docs/ADVICE.md).
-EARLY_LOOKS = (250, 500)
-EARLY_ERROR = 0.01
+# The default number of samples is a most: the odds are looked at after each of these many
+# and the sampling stops there once the caller's rule says the decision is settled (the
+# advice: `advice.settled`, docs/ADVICE.md).
+LOOKS = (100, 200, 300, 500, 700)
 
 
-def knock_odds_sampled(hand_mask: int, position: Position, rng: Random, keep: int = 0
+def knock_odds_sampled(hand_mask: int, position: Position, rng: Random, keep: int = 0,
+                       settled: "Callable[[KnockOdds], bool] | None" = None
                        ) -> "KnockOdds | None":
     """`knock_odds` against `position.samples` sampled hands; when the samples were not
-    asked for, against the first 250 or 500 of them instead once the odds' largest standard
-    error is at most 1 point in a hundred (the answer is then the one asking for that many
-    samples gives: the same seed deals the same first hands)."""
+    asked for and `settled` is given, against the first 100, 200, 300, 500 or 700 of them
+    instead, at the first of these looks where `settled(odds)` holds. The answer is then the
+    one asking for that many samples gives (the same seed deals the same first hands), and
+    each look costs only the new hands' scoring: the outcomes so far are kept."""
     most = position.samples
-    looks = () if position.samples_asked else [n for n in EARLY_LOOKS if n < most]
+    looks = [n for n in LOOKS if n < most] if settled and not position.samples_asked else []
+    candidates = knock_candidates(hand_mask, position, keep)
+    if not candidates:
+        return None
     hands: list[OpponentHand] = []
+    outcomes: list[list[tuple[int, int]]] = [[] for _ in candidates]
     source = _hands(position, rng)
+    rules = position.rules
+    bare = [c._replace(arranged=None) for c in candidates]  # lay-offs from masks
     for count in (*looks, most):
-        hands += islice(source, count - len(hands))
-        odds = knock_odds(hand_mask, position, _unweighted_if_none(hands), keep)
-        if odds is None or count == most or odds.error <= EARLY_ERROR:
+        new = list(islice(source, count - len(hands)))
+        hands += new
+        for scored, candidate in zip(outcomes, bare):
+            scored += _outcomes(candidate, new, rules)
+        odds = _odds(candidates, outcomes, _unweighted_if_none(hands), position.multiplier)
+        if count == most or settled(odds):
             return odds
     return None  # not reached: the last count is `most`
 
@@ -189,6 +200,7 @@ class KnockOdds(NamedTuple):
     discard: Card | None       # the knocking discard (None: big gin keeps all 11)
     spread: Arrangement
     outcome: str               # gin, big_gin or knock
+    points_error: float = 0.0  # the standard error of expected_points
 
 
 def knock_odds(hand_mask: int, position: Position, hands: list[OpponentHand], keep: int = 0
@@ -204,7 +216,18 @@ def knock_odds(hand_mask: int, position: Position, hands: list[OpponentHand], ke
     >>> str(odds.discard), odds.deadwood, odds.win > 0.9
     ('Kd', 4, True)
     """
-    rules, multiplier = position.rules, position.multiplier
+    candidates = knock_candidates(hand_mask, position, keep)
+    if not candidates:
+        return None
+    outcomes = [_outcomes(c._replace(arranged=None), hands, position.rules)
+                for c in candidates]  # lay-offs from masks: no arrangement built
+    return _odds(candidates, outcomes, hands, position.multiplier)
+
+
+def knock_candidates(hand_mask: int, position: Position, keep: int = 0) -> list[Candidate]:
+    """The lowest-deadwood spreads of these 11 cards within the knock limit (the engine's
+    own), never discarding a `keep` card (one just taken from the pile)."""
+    rules = position.rules
     candidates = lowest_spreads(hand_mask, position.limit, rules)
     if keep:  # a card just taken from the pile may not be the knocking discard
         candidates = [c for c in candidates if c.discard is None or not c.discard.bit & keep]
@@ -214,39 +237,55 @@ def knock_odds(hand_mask: int, position: Position, hands: list[OpponentHand], ke
                 card = Card.from_index(discard.bit_length() - 1)
                 candidates = [c._replace(discard=card) for c in
                               lowest_spreads(hand_mask ^ discard, position.limit, rules)]
-    if not candidates:
-        return None
-    unlaid = [hand.deadwood for hand in hands]
+    return candidates
+
+
+WIN, UNDERCUT, TIE = 0, 1, 2
+
+
+def _outcomes(candidate: Candidate, hands: list[OpponentHand], rules) -> list[tuple[int, int]]:
+    """For each hand: (points for the knocker, WIN / UNDERCUT / TIE)."""
+    out = []
+    for hand in hands:
+        outcome = evaluate(candidate, hand.mask, rules, hand.deadwood).outcome
+        kind = (WIN if outcome.winner == "knocker" else
+                UNDERCUT if outcome.outcome == "undercut" else TIE)
+        out.append((outcome.value_for_knocker(), kind))
+    return out
+
+
+def _odds(candidates: list[Candidate], outcomes: list[list[tuple[int, int]]],
+          hands: list[OpponentHand], multiplier: int) -> KnockOdds:
+    """The odds of the candidate with the best weighted mean points over `hands` (the first
+    of the outcomes' entries: a look uses the hands so far)."""
+    weights = [hand.weight for hand in hands]
     best = None
-    for candidate in candidates:
-        bare = candidate._replace(arranged=None)  # lay-offs from masks: no arrangement built
-        tally = _tally(bare, hands, unlaid, rules)
+    for candidate, scored in zip(candidates, outcomes):
+        tally = _tally(scored, weights)
         if best is None or tally[0] > best[0][0]:
             best = (tally, candidate)
-    (value, win, undercut, tie), candidate = best
-    weights = [hand.weight for hand in hands]
+    (value, win, undercut, tie, spread), candidate = best
     total = sum(weights)
     effective = total * total / sum(w * w for w in weights)
     error = max(sqrt(p * (1 - p) / effective) for p in (win, undercut, tie))
     outcome = "big_gin" if candidate.big_gin else "gin" if candidate.deadwood == 0 else "knock"
+    unlaid = sum(hand.deadwood * w for hand, w in zip(hands, weights)) / total
     return KnockOdds(len(hands), effective, win, undercut, tie, value * multiplier, error,
-                     sum(u * w for u, w in zip(unlaid, weights)) / total, candidate.deadwood,
-                     candidate.discard, candidate.arrangement(), outcome)
+                     unlaid, candidate.deadwood, candidate.discard, candidate.arrangement(),
+                     outcome, sqrt(spread / effective) * multiplier)
 
 
-def _tally(candidate: Candidate, hands: list[OpponentHand], unlaid: list[int], rules
-           ) -> tuple[float, float, float, float]:
-    """(mean points for the knocker, P(win), P(undercut), P(scoreless tie)), weighted."""
-    value = win = undercut = tie = total = 0.0
-    for hand, dead in zip(hands, unlaid):
-        outcome = evaluate(candidate, hand.mask, rules, dead).outcome
-        weight = hand.weight
+def _tally(scored: list[tuple[int, int]], weights: list[float]
+           ) -> tuple[float, float, float, float, float]:
+    """(mean points for the knocker, P(win), P(undercut), P(scoreless tie), the points'
+    weighted variance), over the first len(weights) outcomes."""
+    value = total = squares = 0.0
+    shares = [0.0, 0.0, 0.0]
+    for (points, kind), weight in zip(scored, weights):
         total += weight
-        value += weight * outcome.value_for_knocker()
-        if outcome.winner == "knocker":
-            win += weight
-        elif outcome.outcome == "undercut":
-            undercut += weight
-        else:
-            tie += weight
-    return value / total, win / total, undercut / total, tie / total
+        value += weight * points
+        squares += weight * points * points
+        shares[kind] += weight
+    mean = value / total
+    return (mean, shares[WIN] / total, shares[UNDERCUT] / total, shares[TIE] / total,
+            max(0.0, squares / total - mean * mean))
