@@ -8,9 +8,7 @@ suit with the best gain, so a drawn card changes one suit's two look-ups only.
 """
 from __future__ import annotations
 
-from bisect import bisect_left
-
-from .melds import RUN_DEADWOOD, SUIT_BITS, best_discard_deadwood_of_mask
+from .melds import RUN_DEADWOOD, SUIT_BITS, best_discard_deadwood_of_mask, ranks_of_three
 from .memo import Memo
 
 COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39  # the four cards of the lowest rank
@@ -203,27 +201,113 @@ class DrawSummary:
         return f"DrawSummary({self.total}, {self.knock:#x}, {self.gin:#x})"
 
 
-class _SuitDraws:
-    """One suit's draws against the whole hand's suit, sorted by the suit's best gain after
-    the draw, with prefix sums, so that for any other suits' best gain X the sum over the
-    draws of (table + min(gain, X)) is one bisection (see `discard_draw_summary`)."""
+# --- one draw for every discard at once, one lane of bits per card ---------------------------
+#
+# Why lanes: each (discard, draw) value is a handful of additions and one minimum over the
+# same few suit look-ups, so `discard_draw_summary` packs the 52 draws' values into one
+# integer, 16 bits a card (bit 16 * card), and works a whole row with a few integer
+# operations (SWAR: a lane-wise minimum from one subtraction whose borrow stays inside each
+# lane, every lane held below 2^15). Measured 1.6x faster than the code it replaced (sorted
+# prefix sums for the suits a discard leaves alone, the rest draw by draw) on bench/advice.py's
+# 300 positions, the old and new code interleaved in one process.
 
-    __slots__ = ("gains", "bits", "tables", "n", "sum_ta", "sum_t", "min_ta", "min_t")
+LANE = 16
+_SUIT_LANES = 13 * LANE
+LANES_13 = sum(1 << (LANE * j) for j in range(13))  # a 1 in each lane of one suit
+LANE_ONES = sum(LANES_13 << (_SUIT_LANES * s) for s in range(4))
+LANE_HIGH = LANE_ONES << (LANE - 1)
+_LANE_MASK = (1 << LANE) - 1
+_G0 = 16   # lanes hold a gain + 16 (a gain is at least -10: one card's points)
+_D0 = 128  # and a draw's change of its suit's run deadwood + 128 (at least -100, at most 10)
+_FOLD_2 = sum(_LANE_MASK << (2 * LANE * i) for i in range(26))
+_FOLD_4 = sum(((1 << (2 * LANE)) - 1) << (4 * LANE * i) for i in range(13))
 
-    def __init__(self, entries: list[tuple[int, int, int]]):
-        entries.sort()
-        self.gains = [a for a, _, _ in entries]
-        self.tables = [t for _, t, _ in entries]
-        self.bits = [b for _, _, b in entries]
-        self.n = len(entries)
-        self.sum_ta, self.sum_t, self.min_ta = [0], [0], [_IMPOSSIBLE]
-        for a, t, _ in entries:
-            self.sum_ta.append(self.sum_ta[-1] + t + a)
-            self.sum_t.append(self.sum_t[-1] + t)
-            self.min_ta.append(min(self.min_ta[-1], t + a))
-        self.min_t = [_IMPOSSIBLE] * (self.n + 1)  # min of tables from i on
-        for i in range(self.n - 1, -1, -1):
-            self.min_t[i] = min(self.min_t[i + 1], entries[i][1])
+
+def _draw_lanes(suit_mask: int) -> tuple[int, int]:
+    """For one suit's cards and each rank j drawn into it, in lane j: the change of the
+    suit's run deadwood + _D0, and the suit's best gain after the draw + _G0 (a rank the
+    suit holds gets the suit's own values: not a draw, masked out by the caller)."""
+    table, base = RUN_DEADWOOD, RUN_DEADWOOD[suit_mask]
+    changes = gains = 0
+    for j in range(13):
+        after = suit_mask | 1 << j
+        changes |= (table[after] - base + _D0) << (LANE * j)
+        gains |= (GAIN[after] + _G0) << (LANE * j)
+    return changes, gains
+
+
+DRAW_LANES = Memo(_draw_lanes, keys=range(1 << 13))
+SPREAD = Memo(lambda suit_mask: sum(1 << (LANE * j) for j in range(13) if suit_mask >> j & 1),
+              keys=range(1 << 13))
+GATHER = Memo(lambda lanes: sum(1 << j for j in range(13) if lanes >> (LANE * j) & 1))
+
+
+def _lane_min(p: int, q: int) -> int:
+    """The lane-wise minimum of two lane vectors (every lane below 2^15)."""
+    diff = (p | LANE_HIGH) - q  # lane: 2^15 + p - q, its top bit set when p >= q
+    top = diff & LANE_HIGH
+    return p - ((diff ^ top) & ((top >> (LANE - 1)) * _LANE_MASK))
+
+
+def _lane_row(rest: list[int]) -> int:
+    """`_draw_row` as lanes: lane c holds the lowest deadwood after drawing card c and the
+    best discard, the drawn card left to runs beside `rest` (the suits of the cards not given
+    to sets); lanes of cards not drawable hold values that mean nothing."""
+    table, gain = RUN_DEADWOOD, GAIN
+    r0, r1, r2, r3 = rest
+    total = table[r0] + table[r1] + table[r2] + table[r3]
+    g = [gain[r0], gain[r1], gain[r2], gain[r3]]
+    first, second = sorted(g)[:2]
+    c0, a0 = DRAW_LANES[r0]
+    c1, a1 = DRAW_LANES[r1]
+    c2, a2 = DRAW_LANES[r2]
+    c3, a3 = DRAW_LANES[r3]
+    shift = _SUIT_LANES
+    changes = c0 | c1 << shift | c2 << 2 * shift | c3 << 3 * shift
+    gains = a0 | a1 << shift | a2 << 2 * shift | a3 << 3 * shift
+    # the other suits' best gain: the lowest, or in the suit that has it the second lowest
+    others = ((first + _G0) * LANE_ONES
+              + (second - first) * (LANES_13 << shift * g.index(first)))
+    smaller = _lane_min(gains, others)
+    return changes + smaller + (total - _G0 - _D0) * LANE_ONES
+
+
+def _lane_sum(lanes: int) -> int:
+    """The sum of the lanes (below 2^16)."""
+    lanes = (lanes & _FOLD_2) + (lanes >> LANE & _FOLD_2)
+    lanes = (lanes & _FOLD_4) + (lanes >> 2 * LANE & _FOLD_4)
+    lanes += lanes >> 4 * LANE
+    lanes += lanes >> 8 * LANE
+    lanes += lanes >> 16 * LANE
+    lanes += lanes >> 32 * LANE
+    return lanes & _LANE_MASK
+
+
+def _gathered(tops: int) -> int:
+    """The cards (52-bit mask) whose lanes have their top bit set in `tops`."""
+    tops >>= LANE - 1
+    out = 0
+    for s in range(4):
+        chunk = tops >> (_SUIT_LANES * s) & LANES_13
+        if chunk:
+            out |= GATHER[chunk] << (13 * s)
+    return out
+
+
+class DrawSummary:
+    """For one discard of an 11-card hand, over the next draw: the sum of the lowest
+    deadwoods after each unseen card, and the cards that allow a knock and gin."""
+
+    __slots__ = ("total", "knock", "gin")
+
+    def __init__(self, total: int, knock: int, gin: int):
+        self.total, self.knock, self.gin = total, knock, gin
+
+    def __eq__(self, other) -> bool:
+        return (self.total, self.knock, self.gin) == (other.total, other.knock, other.gin)
+
+    def __repr__(self) -> str:
+        return f"DrawSummary({self.total}, {self.knock:#x}, {self.gin:#x})"
 
 
 def discard_draw_summary(hand: int, keep: int, unseen: int, limit: int
@@ -231,86 +315,90 @@ def discard_draw_summary(hand: int, keep: int, unseen: int, limit: int
     """`discard_draw_table` summed: for each discard but the `keep` cards, the total of the
     lowest deadwoods over the unseen cards drawn next, and the knock and gin outs.
 
-    Why it is fast: for a kept hand without a rank of three, a draw into a suit other than
-    the discard's gives (kept total - suit's table) + table[suit + card] + min(gain[suit +
-    card], X), X the best gain of the other suits. The first part and X are the same for
-    every card of the suit, so with the suit's draws sorted by gain the sum over them is one
-    bisection, and the outs need a look only when the smallest value could be within the
-    limit. Only the discard's own suit, and draws making a third card of a rank, are worked
-    out one by one; a kept hand with a rank of three takes its row from `kept_draws`. Measured 4x
-    faster than the table on random positions (an 11-card advice costs ~10 of these)."""
-    table, gain = RUN_DEADWOOD, GAIN
+    Each kept hand's row is worked out for all draws at once in lanes (see `_lane_row`):
+    for each way it gives cards to sets, a draw changes one suit of the rest; the rows of
+    the set choices meet in a lane-wise minimum; a draw making a third card of a rank held
+    twice also counts that set (`_with_new_set`, by rank). The tests check every entry
+    against the engine."""
+    u = [unseen >> (13 * s) & SUIT_BITS for s in range(4)]
+    shift = _SUIT_LANES
+    ones = SPREAD[u[0]] | SPREAD[u[1]] << shift | SPREAD[u[2]] << 2 * shift \
+        | SPREAD[u[3]] << 3 * shift
+    drawable = ones * _LANE_MASK
+    tops = ones << (LANE - 1)
+    knock_bar = (limit + 1) * LANE_ONES
+    any_unseen = u[0] | u[1] | u[2] | u[3]
     suits = [hand >> (13 * s) & SUIT_BITS for s in range(4)]
-    twice_whole = _ranks_twice(*suits)
-    by_suit = [bits_of(unseen >> (13 * s) & SUIT_BITS) for s in range(4)]
-    plain = [_SuitDraws([(gain[suits[s] | low], table[suits[s] | low], low)
-                         for low in by_suit[s] if not low & twice_whole]) for s in range(4)]
-    risky = [[low for low in by_suit[s] if low & twice_whole] for s in range(4)]
-    total_whole = table[suits[0]] + table[suits[1]] + table[suits[2]] + table[suits[3]]
-    gains_whole = [gain[x] for x in suits]
+    # ranks the whole hand holds exactly twice: a kept hand holding both makes a new set
+    # with a third card, whose deadwood `_pair_sets` works out for all discards at once
+    pairs = _ranks_twice(*suits) & ~ranks_of_three(*suits)
+    new_sets: dict[int, dict[int, int] | None] = {}
     out: dict[int, DrawSummary] = {}
-    looked = None
-    cards = None
     for bit in bits_of(hand & ~keep):
         kept = hand ^ bit
         sd = index_of(bit) // 13
         k = list(suits)
         k[sd] ^= bit >> (13 * sd)
         if k[0] & k[1] & (k[2] | k[3]) | (k[0] | k[1]) & k[2] & k[3]:
-            if looked is None:  # a row of this kept hand, draw by draw
-                cards = bits_of(unseen)
-                looked = [[(table[suits[s] | low], gain[suits[s] | low]) for low in by_suit[s]]
-                          for s in range(4)]
-            out[bit] = _summed(cards, kept_draws(kept, by_suit, suits, looked), limit)
-            continue
-        twice = _ranks_twice(*k)
-        g = list(gains_whole)
-        g[sd] = gain[k[sd]]
-        first, second = sorted(g)[:2]
-        low_suit = g.index(first)
-        kept_total = total_whole - table[suits[sd]] + table[k[sd]]
-        total = knock = gin = 0
-        with_set: dict[int, int] = {}
-        for s in range(4):
-            if not by_suit[s]:
-                continue
-            others = second if s == low_suit else first
-            base = kept_total - table[k[s]]
-            shift = 13 * s
-            if s == sd:
-                draws = by_suit[s]
+            row = None
+            for removed in _set_choices(kept, k):
+                rest = k if not removed else [(kept ^ removed) >> (13 * s) & SUIT_BITS
+                                              for s in range(4)]
+                other = _lane_row(rest)
+                row = other if row is None else _lane_min(row, other)
+        else:
+            row = _lane_row(k)
+        twice = _ranks_twice(*k) & any_unseen
+        while twice:  # a third card of a rank held twice (or a fourth): a set may form
+            low = twice & -twice
+            twice ^= low
+            drawn = unseen & (COLUMN * low)
+            if low & pairs:  # the hand's own pair: the rest's discards, one look-up
+                if low in new_sets:
+                    by_discard = new_sets[low]
+                else:
+                    by_discard = new_sets[low] = _pair_sets(hand, hand & COLUMN * low)
+                made = by_discard[bit] if by_discard else None
             else:
-                draws = risky[s]
-                part = plain[s]
-                if part.n:
-                    i = bisect_left(part.gains, others)
-                    total += (part.n * base + part.sum_ta[i] + part.sum_t[part.n]
-                              - part.sum_t[i] + (part.n - i) * others)
-                    smallest = min(part.min_ta[i], part.min_t[i] + others)
-                    if base + smallest <= limit:
-                        for a, t, low in zip(part.gains, part.tables, part.bits):
-                            value = base + t + (a if a < others else others)
-                            if value <= limit:
-                                knock |= low << shift
-                                if value == 0:
-                                    gin |= low << shift
-            held = k[s]
-            for low in draws:
-                after = held | low
-                a = gain[after]
-                value = base + table[after] + (a if a < others else others)
-                if low & twice:  # a third card of a rank held twice: a set may form
-                    made = with_set.get(low)
-                    if made is None:
-                        made = with_set[low] = _with_new_set(kept, low << shift)
-                    if made < value:
-                        value = made
-                total += value
-                if value <= limit:
-                    knock |= low << shift
-                    if value == 0:
-                        gin |= low << shift
-        out[bit] = DrawSummary(total, knock, gin)
+                made = None
+            while drawn:
+                card = drawn & -drawn
+                drawn ^= card
+                if made is None:  # the same for every suit of the drawn card
+                    made = _with_new_set(kept, card)
+                at = LANE * (card.bit_length() - 1)
+                value = row >> at & _LANE_MASK
+                if made < value:
+                    row -= (value - made) << at
+        row &= drawable
+        knock = tops & ~(((row | LANE_HIGH) - knock_bar) & LANE_HIGH)
+        gin = tops & ~(((row | LANE_HIGH) - LANE_ONES) & LANE_HIGH) if knock else 0
+        out[bit] = DrawSummary(_lane_sum(row), _gathered(knock) if knock else 0,
+                               _gathered(gin) if gin else 0)
+    return out
+
+
+def _pair_sets(hand: int, pair: int) -> dict[int, int] | None:
+    """For a rank the hand holds twice (`pair`, its two cards): for each discard of another
+    card, `_with_new_set` of the kept hand and a third card of the rank (the best discard
+    deadwood of the rest, the set aside), from the rest's suit tables; None when the rest
+    holds a rank of three (the engine's search then, discard by discard)."""
+    table, gain = RUN_DEADWOOD, GAIN
+    rest = hand & ~pair
+    r = [rest >> (13 * s) & SUIT_BITS for s in range(4)]
+    if ranks_of_three(*r):
+        return None
+    total = table[r[0]] + table[r[1]] + table[r[2]] + table[r[3]]
+    g = [gain[x] for x in r]
+    first, second = sorted(g)[:2]
+    low_suit = g.index(first)
+    out = {}
+    for bit in bits_of(rest):
+        s = index_of(bit) // 13
+        after = r[s] ^ (bit >> (13 * s))
+        others = second if s == low_suit else first
+        a = gain[after]
+        out[bit] = total - table[r[s]] + table[after] + (a if a < others else others)
     return out
 
 

@@ -317,3 +317,43 @@ def test_lowest_discard_without_a_rank_of_three_is_the_first_best_card(seed):
         best = min(after.values())
         assert lowest_discard(hand, keep) == (min(b for b, v in after.items() if v == best),
                                               best)
+
+
+def test_adjusted_danger_is_the_independent_model_ratio_to_the_last_bit():
+    """The adjusted danger (its chances worked out inline) is the exact danger times the
+    independent model's danger under the weights over the same model with every weight 1,
+    `_independent_danger` with a callback per partner, exactly."""
+    from calculator.core.odds import _independent_danger
+
+    rng = Random(21)
+    checked = 0
+    for hand, unseen in deals(22, 120):
+        forced = 0
+        if rng.random() < 0.5:  # a card or two the opponent took
+            forced = sum(rng.sample(bits_of(unseen), rng.randrange(1, 3)))
+            unseen &= ~forced
+        seen = bits_of(ALL & ~unseen & ~hand & ~forced)
+        shown = rng.sample(seen, min(len(seen), rng.randrange(0, 4)))  # thrown or passed
+        weights = card_weights(unseen, shown, bits_of(forced))
+        ratios = falling_ratios(10 - forced.bit_count(), unseen.bit_count())
+        base = ratios[1]
+        for bit in bits_of(hand):
+            index = bit.bit_length() - 1
+            exact = danger(index, unseen, forced, ratios)
+
+            def held(b, weighed=True):
+                if b & forced:
+                    return 1.0
+                if b & unseen:
+                    value = base * (weights[b] if weighed else 1.0)
+                    return value if value < 1.0 else 1.0
+                return 0.0
+
+            reference = _independent_danger(index, lambda b: held(b, False))
+            weighed = any(weights[b] != 1.0 for b in bits_of(PARTNERS[index] & unseen))
+            want = exact
+            if exact and weighed and reference:
+                want = min(1.0, max(0.0, exact * _independent_danger(index, held) / reference))
+            assert adjusted_danger(index, unseen, forced, ratios, weights, exact) == want
+            checked += want != exact
+    assert checked > 200
