@@ -378,6 +378,58 @@ def discard_draw_summary(hand: int, keep: int, unseen: int, limit: int
     return out
 
 
+class DrawOuts:
+    """`outs(kept)`: the knock and gin outs of a 10-card hand among the unseen cards it does
+    not hold (the cards whose draw leaves a lowest deadwood within the limit, or 0), its row
+    worked out in lanes as `discard_draw_summary` does: the k-draw odds ask this of every
+    hand they reach (measured 2x faster than from `kept_draws`' row)."""
+
+    __slots__ = ("unseen", "any_rank", "tops", "knock_bar")
+
+    def __init__(self, unseen: int, limit: int):
+        u = [unseen >> (13 * s) & SUIT_BITS for s in range(4)]
+        shift = _SUIT_LANES
+        ones = SPREAD[u[0]] | SPREAD[u[1]] << shift | SPREAD[u[2]] << 2 * shift \
+            | SPREAD[u[3]] << 3 * shift
+        self.unseen, self.any_rank = unseen, u[0] | u[1] | u[2] | u[3]
+        self.tops = ones << (LANE - 1)
+        self.knock_bar = (limit + 1) * LANE_ONES
+
+    def __call__(self, kept: int) -> tuple[int, int]:
+        k = [kept >> (13 * s) & SUIT_BITS for s in range(4)]
+        if k[0] & k[1] & (k[2] | k[3]) | (k[0] | k[1]) & k[2] & k[3]:
+            row = None
+            for removed in _set_choices(kept, k):
+                rest = k if not removed else [(kept ^ removed) >> (13 * s) & SUIT_BITS
+                                              for s in range(4)]
+                other = _lane_row(rest)
+                row = other if row is None else _lane_min(row, other)
+        else:
+            row = _lane_row(k)
+        free = self.unseen & ~kept
+        twice = _ranks_twice(*k) & self.any_rank
+        while twice:  # a third card of a rank held twice (or a fourth): a set may form
+            low = twice & -twice
+            twice ^= low
+            drawn = free & (COLUMN * low)
+            made = None
+            while drawn:
+                card = drawn & -drawn
+                drawn ^= card
+                if made is None:  # the same for every suit of the drawn card
+                    made = _with_new_set(kept, card)
+                at = LANE * (card.bit_length() - 1)
+                value = row >> at & _LANE_MASK
+                if made < value:
+                    row -= (value - made) << at
+        tops = self.tops  # the unseen cards' lanes
+        knock = tops & ~(((row | LANE_HIGH) - self.knock_bar) & LANE_HIGH)
+        if not knock:
+            return 0, 0
+        gin = tops & ~(((row | LANE_HIGH) - LANE_ONES) & LANE_HIGH)
+        return (_gathered(knock) & ~kept, _gathered(gin) & ~kept if gin else 0)
+
+
 def _pair_sets(hand: int, pair: int) -> dict[int, int] | None:
     """For a rank the hand holds twice (`pair`, its two cards): for each discard of another
     card, `_with_new_set` of the kept hand and a third card of the rank (the best discard

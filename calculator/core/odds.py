@@ -15,7 +15,7 @@ from random import Random
 from typing import NamedTuple
 from itertools import combinations
 
-from .draws import bits_of, index_of, kept_draws
+from .draws import DrawOuts, bits_of, index_of
 from .melds import SUIT_BITS
 from .melds import best_discard_deadwood_of_mask, best_discards_of_mask, \
     discard_deadwoods_of_mask
@@ -301,17 +301,14 @@ def within_draws(kept: int, unseen: int, limit: int, draws: int, rng: Random | N
     cards = bits_of(unseen)
     total = len(cards)
     memo: dict[int, tuple[int, int]] = {}
-    # every unseen card by suit, once: a card already drawn (held, or thrown) gets a value
-    # too, which means nothing and is masked out by the callers below
-    by_suit = [bits_of(unseen >> (13 * s) & SUIT_BITS) for s in range(4)]
+    # the outs among the cards not yet drawn (a card already drawn is held, or thrown: the
+    # callers below mask it out)
+    outs = DrawOuts(unseen, limit)
 
     def outs_of(hand: int) -> tuple[int, int]:
         found = memo.get(hand)
         if found is None:
-            afters = kept_draws(hand, by_suit)
-            knock = sum([b for b, v in zip(cards, afters) if v <= limit])
-            gin = sum([b for b, v in zip(cards, afters) if v == 0])
-            found = memo[hand] = (knock & ~hand, gin & ~hand)
+            found = memo[hand] = outs(hand)
         return found
 
     knock1, gin1 = outs_of(kept)

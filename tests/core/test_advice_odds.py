@@ -357,3 +357,15 @@ def test_adjusted_danger_is_the_independent_model_ratio_to_the_last_bit():
             assert adjusted_danger(index, unseen, forced, ratios, weights, exact) == want
             checked += want != exact
     assert checked > 200
+
+
+def test_within_draws_when_an_earlier_draw_made_a_rank_of_three():
+    """Drawing 7s to 7d 7c, then the last seven: the fourth card's set is worked out for that
+    hand (a card drawn earlier, held now, must not stand in for it), every sequence counted."""
+    kept = mask("2s Ad 5d 7d 9d 3c 4c 6c 7c 8c")
+    unseen = mask("7s 7h 6d 5c Kh Qs Jd 2h 9h Th")
+    for limit in (10, 4):
+        exact = within_draws(kept, unseen, limit, 3, paths_cap=10_000)
+        truth = sequences_brute(kept, unseen, limit, 3)
+        for w, (knock, gin) in zip(exact, truth):
+            assert (w.knock, w.gin) == pytest.approx((knock, gin), abs=1e-12)
