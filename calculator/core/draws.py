@@ -219,6 +219,8 @@ LANE_HIGH = LANE_ONES << (LANE - 1)
 _LANE_MASK = (1 << LANE) - 1
 _G0 = 16   # lanes hold a gain + 16 (a gain is at least -10: one card's points)
 _D0 = 128  # and a draw's change of its suit's run deadwood + 128 (at least -100, at most 10)
+_LANE_TOP = (1 << (LANE - 1)) - 1  # the largest value a lane may hold
+_LANE_FULL = _LANE_TOP * LANE_ONES
 _FOLD_2 = sum(_LANE_MASK << (2 * LANE * i) for i in range(26))
 _FOLD_4 = sum(((1 << (2 * LANE)) - 1) << (4 * LANE * i) for i in range(13))
 
@@ -237,6 +239,26 @@ def _draw_lanes(suit_mask: int) -> tuple[int, int]:
 
 
 DRAW_LANES = Memo(_draw_lanes, keys=range(1 << 13))
+_R0 = 64  # lanes hold a discard's change of its suit's run deadwood + 64 (-10 to +40)
+
+
+def _discard_lanes(suit_mask: int) -> tuple[int, int]:
+    """`_draw_lanes` for a card of the suit discarded: in lane j (a rank the suit holds),
+    the change of the suit's run deadwood + _R0 and the suit's best gain after it + _G0."""
+    table, base = RUN_DEADWOOD, RUN_DEADWOOD[suit_mask]
+    changes = gains = 0
+    for j in range(13):
+        if suit_mask >> j & 1:
+            after = suit_mask ^ 1 << j
+            changes |= (table[after] - base + _R0) << (LANE * j)
+            gains |= (GAIN[after] + _G0) << (LANE * j)
+        else:
+            changes |= _R0 << (LANE * j)
+            gains |= _G0 << (LANE * j)
+    return changes, gains
+
+
+DISCARD_LANES = Memo(_discard_lanes, keys=range(1 << 13))
 SPREAD = Memo(lambda suit_mask: sum(1 << (LANE * j) for j in range(13) if suit_mask >> j & 1),
               keys=range(1 << 13))
 GATHER = Memo(lambda lanes: sum(1 << j for j in range(13) if lanes >> (LANE * j) & 1))
@@ -249,19 +271,21 @@ def _lane_min(p: int, q: int) -> int:
     return p - ((diff ^ top) & ((top >> (LANE - 1)) * _LANE_MASK))
 
 
-def _lane_row(rest: list[int]) -> int:
+def _lane_row(rest: list[int], by_suit: Memo = DRAW_LANES, offset: int = _D0) -> int:
     """`_draw_row` as lanes: lane c holds the lowest deadwood after drawing card c and the
     best discard, the drawn card left to runs beside `rest` (the suits of the cards not given
-    to sets); lanes of cards not drawable hold values that mean nothing."""
+    to sets); lanes of cards not drawable hold values that mean nothing. With
+    `DISCARD_LANES` (offset _R0), lane c holds the deadwood after discarding card c of
+    `rest` and then its best discard."""
     table, gain = RUN_DEADWOOD, GAIN
     r0, r1, r2, r3 = rest
     total = table[r0] + table[r1] + table[r2] + table[r3]
     g = [gain[r0], gain[r1], gain[r2], gain[r3]]
     first, second = sorted(g)[:2]
-    c0, a0 = DRAW_LANES[r0]
-    c1, a1 = DRAW_LANES[r1]
-    c2, a2 = DRAW_LANES[r2]
-    c3, a3 = DRAW_LANES[r3]
+    c0, a0 = by_suit[r0]
+    c1, a1 = by_suit[r1]
+    c2, a2 = by_suit[r2]
+    c3, a3 = by_suit[r3]
     shift = _SUIT_LANES
     changes = c0 | c1 << shift | c2 << 2 * shift | c3 << 3 * shift
     gains = a0 | a1 << shift | a2 << 2 * shift | a3 << 3 * shift
@@ -269,7 +293,7 @@ def _lane_row(rest: list[int]) -> int:
     others = ((first + _G0) * LANE_ONES
               + (second - first) * (LANES_13 << shift * g.index(first)))
     smaller = _lane_min(gains, others)
-    return changes + smaller + (total - _G0 - _D0) * LANE_ONES
+    return changes + smaller + (total - _G0 - offset) * LANE_ONES
 
 
 def _lane_sum(lanes: int) -> int:
@@ -318,8 +342,8 @@ def discard_draw_summary(hand: int, keep: int, unseen: int, limit: int
     Each kept hand's row is worked out for all draws at once in lanes (see `_lane_row`):
     for each way it gives cards to sets, a draw changes one suit of the rest; the rows of
     the set choices meet in a lane-wise minimum; a draw making a third card of a rank held
-    twice also counts that set (`_with_new_set`, by rank). The tests check every entry
-    against the engine."""
+    twice (or a fourth) also counts that set, worked out for all discards at once
+    (`_new_sets`). The tests check every entry against the engine."""
     u = [unseen >> (13 * s) & SUIT_BITS for s in range(4)]
     shift = _SUIT_LANES
     ones = SPREAD[u[0]] | SPREAD[u[1]] << shift | SPREAD[u[2]] << 2 * shift \
@@ -329,14 +353,25 @@ def discard_draw_summary(hand: int, keep: int, unseen: int, limit: int
     knock_bar = (limit + 1) * LANE_ONES
     any_unseen = u[0] | u[1] | u[2] | u[3]
     suits = [hand >> (13 * s) & SUIT_BITS for s in range(4)]
-    # ranks the whole hand holds exactly twice: a kept hand holding both makes a new set
-    # with a third card, whose deadwood `_pair_sets` works out for all discards at once
-    pairs = _ranks_twice(*suits) & ~ranks_of_three(*suits)
-    new_sets: dict[int, dict[int, int] | None] = {}
+    threes = ranks_of_three(*suits)
+    ranks = (_ranks_twice(*suits) | threes) & any_unseen
+    # each rank held twice or three times with a card unseen: the lanes of those cards and,
+    # by discard, the deadwood when the drawn card joins a set of its rank (`_new_sets`),
+    # laid over each row in one lane-wise minimum
+    by_rank = []
+    spread = 1 | 1 << shift | 1 << 2 * shift | 1 << 3 * shift
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        column = hand & COLUMN * low
+        three = bool(low & threes)
+        by_rank.append((SPREAD[low] * spread & ones,
+                        _new_sets(hand, column, three), 0 if three else column))
     out: dict[int, DrawSummary] = {}
     for bit in bits_of(hand & ~keep):
         kept = hand ^ bit
-        sd = index_of(bit) // 13
+        index = index_of(bit)
+        sd = index // 13
         k = list(suits)
         k[sd] ^= bit >> (13 * sd)
         if k[0] & k[1] & (k[2] | k[3]) | (k[0] | k[1]) & k[2] & k[3]:
@@ -348,28 +383,13 @@ def discard_draw_summary(hand: int, keep: int, unseen: int, limit: int
                 row = other if row is None else _lane_min(row, other)
         else:
             row = _lane_row(k)
-        twice = _ranks_twice(*k) & any_unseen
-        while twice:  # a third card of a rank held twice (or a fourth): a set may form
-            low = twice & -twice
-            twice ^= low
-            drawn = unseen & (COLUMN * low)
-            if low & pairs:  # the hand's own pair: the rest's discards, one look-up
-                if low in new_sets:
-                    by_discard = new_sets[low]
-                else:
-                    by_discard = new_sets[low] = _pair_sets(hand, hand & COLUMN * low)
-                made = by_discard[bit] if by_discard else None
-            else:
-                made = None
-            while drawn:
-                card = drawn & -drawn
-                drawn ^= card
-                if made is None:  # the same for every suit of the drawn card
-                    made = _with_new_set(kept, card)
-                at = LANE * (card.bit_length() - 1)
-                value = row >> at & _LANE_MASK
-                if made < value:
-                    row -= (value - made) << at
+        lowered = 0
+        at = LANE * index
+        for lanes, made, pair in by_rank:
+            if not bit & pair:  # the kept hand holds the rank twice or more
+                lowered += (_LANE_TOP - (made >> at & _LANE_MASK)) * lanes
+        if lowered:
+            row = _lane_min(row, _LANE_FULL - lowered)
         row &= drawable
         knock = tops & ~(((row | LANE_HIGH) - knock_bar) & LANE_HIGH)
         gin = tops & ~(((row | LANE_HIGH) - LANE_ONES) & LANE_HIGH) if knock else 0
@@ -430,28 +450,50 @@ class DrawOuts:
         return (_gathered(knock) & ~kept, _gathered(gin) & ~kept if gin else 0)
 
 
-def _pair_sets(hand: int, pair: int) -> dict[int, int] | None:
-    """For a rank the hand holds twice (`pair`, its two cards): for each discard of another
-    card, `_with_new_set` of the kept hand and a third card of the rank (the best discard
-    deadwood of the rest, the set aside), from the rest's suit tables; None when the rest
-    holds a rank of three (the engine's search then, discard by discard)."""
-    table, gain = RUN_DEADWOOD, GAIN
-    rest = hand & ~pair
+def _new_sets(hand: int, column: int, three: bool) -> int:
+    """For a rank the hand holds twice or three times (`column`, those cards), in the lane
+    of each discard after which the kept hand still holds it twice or more: the lowest
+    deadwood after drawing an unseen card of the rank into a set with them and the best
+    discard (`_with_new_set` of that kept hand; the tests check every entry against the
+    engine). Other lanes mean nothing.
+
+    Twice: the set is the pair and the drawn card; the rest's best discard. Three times,
+    drawing the fourth: keeping all three, the four in a set or the drawn card with two of
+    them and the third left to runs; discarding one of them, the other two and the drawn
+    card in a set."""
+    made = _rest_discards(hand & ~column)  # the pair and the card, or all four, in a set
+    if three:
+        for card in bits_of(column):  # three in a set, this card left to runs
+            made = _lane_min(made, _rest_discards(hand & ~column | card))
+        ones = _spread(column)
+        made = (made & ~(ones * _LANE_MASK)) | ones * best_discard_deadwood_of_mask(
+            hand & ~column)
+    return made
+
+
+def _spread(mask: int) -> int:
+    """A 1 in the lane of each card of the mask."""
+    shift = _SUIT_LANES
+    return (SPREAD[mask & SUIT_BITS] | SPREAD[mask >> 13 & SUIT_BITS] << shift
+            | SPREAD[mask >> 26 & SUIT_BITS] << 2 * shift | SPREAD[mask >> 39] << 3 * shift)
+
+
+def _rest_discards(rest: int) -> int:
+    """In the lane of each card of `rest`: `best_discard_deadwood_of_mask(rest ^ card)`,
+    over each way `rest` gives cards to sets (a card of a set goes under the choices
+    without that set)."""
     r = [rest >> (13 * s) & SUIT_BITS for s in range(4)]
-    if ranks_of_three(*r):
-        return None
-    total = table[r[0]] + table[r[1]] + table[r[2]] + table[r[3]]
-    g = [gain[x] for x in r]
-    first, second = sorted(g)[:2]
-    low_suit = g.index(first)
-    out = {}
-    for bit in bits_of(rest):
-        s = index_of(bit) // 13
-        after = r[s] ^ (bit >> (13 * s))
-        others = second if s == low_suit else first
-        a = gain[after]
-        out[bit] = total - table[r[s]] + table[after] + (a if a < others else others)
-    return out
+    best = None
+    for removed in _set_choices(rest, r):
+        if removed:
+            left = [(rest ^ removed) >> (13 * s) & SUIT_BITS for s in range(4)]
+            row = _lane_row(left, DISCARD_LANES, _R0)
+            ones = _spread(removed)  # not discards under this choice
+            row = (row & ~(ones * _LANE_MASK)) | ones * _LANE_TOP
+        else:
+            row = _lane_row(r, DISCARD_LANES, _R0)
+        best = row if best is None else _lane_min(best, row)
+    return best
 
 
 def _summed(cards: list[int], afters: list[int], limit: int) -> DrawSummary:
