@@ -8,6 +8,7 @@ no `discards`), except where the contract writes null (`winner` of a draw).
 from __future__ import annotations
 
 from dataclasses import asdict
+from operator import attrgetter
 
 from ..core.game import Game, GameSheet, HandRow, TableEntry
 from ..core.knock import HandAnalysis
@@ -17,8 +18,11 @@ from ..core.rules import Rules
 from ..core.scoring import BestSpread, DefenderSide, HandResult, KnockerSide
 
 
+_CODE = attrgetter("_code")
+
+
 def codes(cards) -> list[str]:
-    return [card._code for card in cards]
+    return list(map(_CODE, cards))  # no Python frame per list, as a comprehension has
 
 
 # There are only 329 melds, each an immutable value known by its mask: each is written once
@@ -35,7 +39,7 @@ def meld(value: Meld) -> dict:
 
 
 def melds(values) -> list[dict]:
-    return [meld(value) for value in values]
+    return list(map(meld, values))
 
 
 # --- analyze ------------------------------------------------------------------------------

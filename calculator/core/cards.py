@@ -251,7 +251,19 @@ def _quick_tokens() -> dict:
 
 
 _QUICK_TOKENS = _quick_tokens()
+# The same spellings mapped to the cards' bits, for readers that want a hand's mask only
+# (a batch reads ten thousand hands: no Card objects, no second pass to build the mask).
+_QUICK_BITS = {token: card.bit for token, card in _QUICK_TOKENS.items() if type(token) is str}
 _BIT = attrgetter("bit")
+
+
+def _plain_tokens(hand) -> list | tuple | None:
+    """A hand as its list of tokens when it is a list or tuple, or one string (split at
+    spaces); None for any other kind, which only the full reader explains."""
+    kind = type(hand)
+    if kind is str:
+        return hand.split()
+    return hand if kind is list or kind is tuple else None
 
 
 def quick_cards(hand) -> list[Card] | None:
@@ -267,10 +279,8 @@ def quick_cards(hand) -> list[Card] | None:
     >>> quick_cards("As 10h Qc"), quick_cards("As As"), quick_cards("ace of spades")
     ([Card('As'), Card('Th'), Card('Qc')], None, None)
     """
-    kind = type(hand)
-    if kind is str:
-        hand = hand.split()
-    elif kind is not list and kind is not tuple:
+    hand = _plain_tokens(hand)
+    if hand is None:
         return None
     mask = 0
     if hand and type(hand[0]) is Card:
@@ -286,6 +296,24 @@ def quick_cards(hand) -> list[Card] | None:
     except (KeyError, TypeError):  # an unknown token, or one that is not even hashable
         return None
     return cards if sum(map(_BIT, cards)).bit_count() == len(cards) else None
+
+
+def quick_mask(hand) -> int | None:
+    """`quick_cards` for a caller that needs the hand's mask only: the mask of distinct plain
+    codes (a list, a tuple or one string), else None (then `parse_hand` reads it and says
+    what is wrong). One look-up per token and one sum, at C speed.
+
+    >>> quick_mask(["As", "2s"]) == Card("As").bit | Card("2s").bit, quick_mask("As as")
+    (True, None)
+    """
+    hand = _plain_tokens(hand)
+    if hand is None:
+        return None
+    try:
+        mask = sum(map(_QUICK_BITS.__getitem__, hand))
+    except (KeyError, TypeError):  # another notation, a Card, or a token that is not hashable
+        return None
+    return mask if mask.bit_count() == len(hand) else None
 
 
 def _token_texts(hand) -> list:

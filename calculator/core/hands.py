@@ -1,7 +1,7 @@
 """Turning what a caller gave (text, tokens or cards) into checked hands, with positions."""
 from __future__ import annotations
 
-from .cards import Card, cards_mask, check_disjoint, parse_card, parse_hand
+from .cards import Card, cards_mask, check_disjoint, parse_card, parse_hand, quick_mask
 from .errors import MAX_REPORTED_ERRORS, CalculatorError, HandSizeError, group
 
 
@@ -40,6 +40,10 @@ def read_hands(hands, position: tuple, sizes: tuple[int, ...] = (10, 11)) -> lis
     """
     masks, errors = [], []
     for index, hand in enumerate(hands):
+        mask = quick_mask(hand)  # the usual hand: plain distinct codes, read at C speed
+        if mask is not None and mask.bit_count() in sizes:
+            masks.append(mask)
+            continue
         try:
             cards = parse_hand(hand)
             if len(cards) not in sizes:

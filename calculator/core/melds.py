@@ -21,7 +21,7 @@ from itertools import combinations, product
 from operator import attrgetter
 from typing import Iterable, NamedTuple, Sequence
 
-from .cards import POINTS, Card, cards_mask, mask_cards, parse_hand, quick_cards
+from .cards import POINTS, Card, cards_mask, mask_cards, parse_hand, quick_mask
 from .errors import HandSizeError, MeldError
 from .memo import Memo
 
@@ -476,10 +476,13 @@ def discard_deadwoods_of_mask(mask: int) -> dict[int, int]:
 
 def hand_mask(cards) -> int:
     """The mask of up to 11 distinct cards, in any notation."""
-    cards = quick_cards(cards) or parse_hand(cards)  # parse_hand raises the error, placed
-    if len(cards) > 11:
-        raise HandSizeError(len(cards), tuple(range(12)), "hand")
-    return cards_mask(cards)
+    mask = quick_mask(cards)
+    if mask is None:
+        cards = parse_hand(cards)  # raises the error, placed
+        mask = cards_mask(cards)
+    if mask.bit_count() > 11:
+        raise HandSizeError(mask.bit_count(), tuple(range(12)), "hand")
+    return mask
 
 
 def deadwood(cards) -> int:

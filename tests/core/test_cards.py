@@ -329,3 +329,35 @@ def test_word_hand_errors_count_phrases_as_tokens():
         parse_hand("ace of spades, 10 of hearts, jester of clubs")
     assert info.value.position == (2,)
     assert "token 3" in info.value.detail
+
+
+# --- the fast readers: the same answer as the full reader, or "ask the full reader" ----------
+
+FAST_READER_HANDS = [
+    "As 2s 3s", ["As", "2s", "3s"], ("as", "10H", "♣q"), ["As", "as"], "As 2s As", "",
+    [], ["As", 5], ["As", ["2s"]], "ace of spades", "As,2s", ["A♠", "🂡"], ["Xs"],
+    [Card("As"), Card("2s")], [Card("As"), "2s"], [Card("As"), Card("As")], 17, None,
+    ["As"] * 60, " ".join(str(card) for card in ALL_CARDS),
+]
+
+
+@pytest.mark.parametrize("hand", FAST_READER_HANDS, ids=repr)
+def test_quick_readers_agree_with_parse_hand_or_step_aside(hand):
+    from calculator.core.cards import cards_mask, quick_cards, quick_mask
+    try:
+        expected = parse_hand(hand)
+    except CalculatorError:
+        expected = None
+    cards, mask = quick_cards(hand), quick_mask(hand)
+    if expected is None:  # an error: only the full reader may answer, and explain it
+        assert cards is None and mask is None
+        return
+    assert cards is None or cards == expected
+    assert mask is None or mask == cards_mask(expected)
+
+
+@pytest.mark.parametrize("hand", ["As 2s 3s", ["as", "10H", "♣q", "Q♥"], ("Kd",), [],
+                                  " ".join(str(card) for card in ALL_CARDS)], ids=repr)
+def test_quick_mask_takes_plain_codes(hand):
+    from calculator.core.cards import cards_mask, quick_mask
+    assert quick_mask(hand) == cards_mask(parse_hand(hand))
