@@ -50,20 +50,22 @@ def _union_of(pairs: tuple[int, ...]) -> int:
 PARTNERS = tuple(_union_of(pairs) for pairs in PAIRS)
 
 
-def _joins(index: int) -> dict[int, bool]:
-    """For every set of the card's partners a hand may hold: whether two of them make a
-    meld of three with the card (a dictionary look-up where testing its up to six pairs took
-    ten times as long; the sampler asks this for every card it deals)."""
+def _pairs_held(index: int) -> dict[int, int]:
+    """For every set of the card's partners a hand may hold: how many of the card's pairs
+    it holds both cards of (a dictionary look-up where testing its up to six pairs took ten
+    times as long; the sampler asks this for every card it deals)."""
     partners = bits_of(PARTNERS[index])
     table = {}
     for chosen in range(1 << len(partners)):
         held = sum(bit for k, bit in enumerate(partners) if chosen >> k & 1)
-        table[held] = any(pair & held == pair for pair in PAIRS[index])
+        table[held] = sum(1 for pair in PAIRS[index] if pair & held == pair)
     return table
 
 
+# PAIRS_HELD[card][cards & PARTNERS[card]]: how many melds of three with the card they make
+PAIRS_HELD = tuple(_pairs_held(i) for i in range(52))
 # JOINS[card][hand & PARTNERS[card]]: the hand holds a pair that melds the card
-JOINS = tuple(_joins(i) for i in range(52))
+JOINS = tuple({held: count > 0 for held, count in table.items()} for table in PAIRS_HELD)
 
 
 # --- danger: can the opponent meld my discard? ----------------------------------------------
@@ -155,14 +157,17 @@ def waiting_melds(mine: int, unseen: int) -> dict[int, list[int]]:
     meld of three with."""
     found: dict[int, list[int]] = {}
     for bit in bits_of(mine):
-        for pair in PAIRS[index_of(bit)]:
-            if pair & unseen and pair & mine:  # one card of the pair mine, the other unseen
+        for pair in PAIRS[bit.bit_length() - 1]:
+            mate = pair & mine
+            # one card of the pair mine (higher than this one: each pair of mine is met
+            # first from its lower card), the other unseen
+            if mate > bit and pair & unseen:
                 drawn = pair & unseen
-                mate = pair & mine
-                mine_pair = bit | mate
-                pairs = found.setdefault(drawn, [])
-                if mine_pair not in pairs:
-                    pairs.append(mine_pair)
+                pairs = found.get(drawn)
+                if pairs is None:
+                    found[drawn] = [bit | mate]
+                else:
+                    pairs.append(bit | mate)
     return dict(sorted(found.items()))
 
 
@@ -247,7 +252,7 @@ def adjusted_danger(index: int, unseen: int, forced: int, ratios: list[float],
 def live_melds(index: int, alive: int) -> int:
     """How many melds of three the card can still join: pairs whose cards are all `alive`
     (mine, or unseen); a meld needing a card seen elsewhere is gone."""
-    return sum(1 for pair in PAIRS[index] if pair & alive == pair)
+    return PAIRS_HELD[index][alive & PARTNERS[index]]
 
 
 # --- several draws: P(knock or gin within k stock draws) -------------------------------------
