@@ -369,3 +369,21 @@ def test_within_draws_when_an_earlier_draw_made_a_rank_of_three():
         truth = sequences_brute(kept, unseen, limit, 3)
         for w, (knock, gin) in zip(exact, truth):
             assert (w.knock, w.gin) == pytest.approx((knock, gin), abs=1e-12)
+
+
+@pytest.mark.parametrize("limit", [0, 5, 10])
+def test_draw_outs_are_the_engines_outs(limit):
+    """`DrawOuts` (the k-draw odds' outs, in lanes) against the engine's best discard of
+    every hand and card: random and meld-dense 10-card hands, some unseen cards already
+    held (drawn earlier), which are never outs."""
+    from calculator.core.draws import DrawOuts
+
+    rng = Random(30 + limit)
+    for hand, unseen in deals(40 + limit, 150):
+        kept = hand ^ (hand & -hand)
+        if rng.random() < 0.5:  # a card drawn earlier: still in the unseen set, now held
+            unseen |= kept & -kept
+        knock, gin = DrawOuts(unseen, limit)(kept)
+        free = bits_of(unseen & ~kept)
+        assert knock == sum(b for b in free if best_discard_deadwood_of_mask(kept | b) <= limit)
+        assert gin == sum(b for b in free if best_discard_deadwood_of_mask(kept | b) == 0)
