@@ -58,7 +58,7 @@ class Position:
     held: int = 0        # is in the pile, or in my hand if I took it back) and the unseen
     unseen: int = 0
     # False when `samples` was not asked for: the knock decision may then stop before the
-    # default once its odds are precise enough (`sampler.knock_odds_sampled`)
+    # default once it is settled (`sampler.knock_odds_sampled`, `advice.settled`)
     samples_asked: bool = True
 
     def __post_init__(self):
