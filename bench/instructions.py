@@ -52,9 +52,17 @@ def _requests(name: str) -> list[tuple[str, str, dict | None]]:
 def run_scenario(name: str, repeats: int) -> None:
     """The child: warm up once, then `repeats` rounds of the scenario's requests."""
     sys.path.insert(0, str(ROOT))
+    import gc
+
     from calculator import create_app
+    from calculator.core.memo import fill_tables
 
     app = create_app()
+    # as the shipped gunicorn.conf.py's when_ready does before forking: the tables filled and
+    # everything made so far frozen, so the garbage collector's full passes skip them (else a
+    # request's count grows with whatever other modules keep in memory)
+    fill_tables()
+    gc.freeze()
     prepared = []
     for method, path, body in _requests(name):
         data = json.dumps(body).encode() if body is not None else b""

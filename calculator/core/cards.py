@@ -272,8 +272,8 @@ def quick_cards(hand) -> list[Card] | None:
     reader (another notation or separator, an error, a duplicate). The one fast path of
     reading a hand: `parse_hand`, `deadwood`, `analyze` and the API's hand fields start here.
 
-    Codes go at C speed (one dictionary look-up each); a list of `Card`s by one pass over
-    their bits (a `Card` hashes in Python, so a look-up would cost more). Distinct bits sum
+    Codes go at C speed (one dictionary look-up each); a list of `Card`s by one sum of their
+    bits (a `Card` hashes in Python, so a look-up would cost more). Distinct bits sum
     without a carry, so the sum has one bit per card exactly when no card repeats.
 
     >>> quick_cards("As 10h Qc"), quick_cards("As As"), quick_cards("ace of spades")
@@ -282,15 +282,9 @@ def quick_cards(hand) -> list[Card] | None:
     hand = _plain_tokens(hand)
     if hand is None:
         return None
-    mask = 0
     if hand and type(hand[0]) is Card:
-        try:
-            for card in hand:
-                mask += card.bit
-        except AttributeError:  # not every token is a Card
-            mask = 0
-        else:
-            return list(hand) if mask.bit_count() == len(hand) else None
+        mask = _cards_sum(hand)
+        return None if mask is None or mask.bit_count() != len(hand) else list(hand)
     try:
         cards = list(map(_QUICK_TOKENS.__getitem__, hand))
     except (KeyError, TypeError):  # an unknown token, or one that is not even hashable
@@ -309,11 +303,22 @@ def quick_mask(hand) -> int | None:
     hand = _plain_tokens(hand)
     if hand is None:
         return None
+    if hand and type(hand[0]) is Card:
+        mask = _cards_sum(hand)
+    else:
+        try:
+            mask = sum(map(_QUICK_BITS.__getitem__, hand))
+        except (KeyError, TypeError):  # another notation, or a token that is not hashable
+            return None
+    return mask if mask is not None and mask.bit_count() == len(hand) else None
+
+
+def _cards_sum(cards) -> int | None:
+    """The sum of the bits of `Card`s, or None when one of them is not a `Card`."""
     try:
-        mask = sum(map(_QUICK_BITS.__getitem__, hand))
-    except (KeyError, TypeError):  # another notation, a Card, or a token that is not hashable
+        return sum(map(_BIT, cards))
+    except AttributeError:
         return None
-    return mask if mask.bit_count() == len(hand) else None
 
 
 def _token_texts(hand) -> list:
