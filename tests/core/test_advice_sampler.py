@@ -223,7 +223,7 @@ def test_the_early_stop_settles_on_the_wrong_side_of_the_bar_rarely():
     """The stop rule's own error, by seeded simulation: shares drawn from a known win rate p
     (a win +20 points, a loss -5), looked at as the default answer looks (100, 200, 300,
     500, 700, then 1,000 in full). With p just either side of each bar, a stop before 1,000
-    on the wrong side of the truth happens in at most 1% of 4,000 runs (docs/ADVICE.md:
+    on the wrong side of the truth happens in at most 1% of 2,000 runs (docs/ADVICE.md:
     at most about 0.7%, five looks at 3 standard errors); far from the bar, the first look
     settles it nearly always."""
     from calculator.core.advice import settled
@@ -242,7 +242,7 @@ def test_the_early_stop_settles_on_the_wrong_side_of_the_bar_rarely():
                          (min(0.99, need + 0.3), True), (need - 0.3, True)):
             truth = p >= need
             wrong = first = 0
-            runs = 4000
+            runs = 2000
             for _ in range(runs):
                 wins = n = 0
                 for look in LOOKS:
