@@ -8,7 +8,6 @@ no `discards`), except where the contract writes null (`winner` of a draw).
 from __future__ import annotations
 
 from dataclasses import asdict
-from operator import attrgetter
 
 from ..core.game import Game, GameSheet, HandRow, TableEntry
 from ..core.knock import HandAnalysis
@@ -18,11 +17,8 @@ from ..core.rules import Rules
 from ..core.scoring import BestSpread, DefenderSide, HandResult, KnockerSide
 
 
-_CODE = attrgetter("_code")
-
-
 def codes(cards) -> list[str]:
-    return list(map(_CODE, cards))  # no Python frame per list, as a comprehension has
+    return [card._code for card in cards]
 
 
 # There are only 329 melds, each an immutable value known by its mask: each is written once
@@ -39,7 +35,7 @@ def meld(value: Meld) -> dict:
 
 
 def melds(values) -> list[dict]:
-    return list(map(meld, values))
+    return [meld(value) for value in values]
 
 
 # --- analyze ------------------------------------------------------------------------------

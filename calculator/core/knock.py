@@ -154,10 +154,11 @@ def analyze_mask(mask: int, limit: int, known_mask: int | None = 0) -> HandAnaly
     if len(hand) == 10:
         arrangement = best_arrangement_of_mask(mask)
         deadwood = arrangement.deadwood
-        analysis = HandAnalysis(
-            hand=hand, deadwood=deadwood, knock_limit=limit, can_knock=deadwood <= limit,
-            gin=deadwood == 0, mask=mask,
-            outs=None if known_mask is None else find_outs(mask, deadwood, limit, known_mask))
+        outs = None if known_mask is None else find_outs(mask, deadwood, limit, known_mask)
+        # by position, in the fields' order: by keyword a batch's hand costs 3,300 more
+        # instructions under callgrind (4 %); the 11-card one below likewise
+        analysis = HandAnalysis(hand, deadwood, limit, deadwood <= limit, deadwood == 0, mask,
+                                None, None, None, outs)
         # 10 cards: the search that gave the deadwood gave the arrangement; kept as the
         # cached property's value
         vars(analysis)["arrangement"] = arrangement
@@ -165,10 +166,8 @@ def analyze_mask(mask: int, limit: int, known_mask: int | None = 0) -> HandAnaly
     best, best_bits = best_discards_of_mask(mask)
     best_discards = mask_cards(best_bits)
     discard = best_discards[0]
-    return HandAnalysis(hand=hand, deadwood=best, knock_limit=limit, can_knock=best <= limit,
-                        gin=best == 0, mask=mask,
-                        big_gin=best == 0 and deadwood_of_mask(mask) == 0, discard=discard,
-                        best_discards=best_discards)
+    return HandAnalysis(hand, best, limit, best <= limit, best == 0, mask,
+                        best == 0 and deadwood_of_mask(mask) == 0, discard, best_discards)
 
 
 _ALL = (1 << 52) - 1
