@@ -40,8 +40,12 @@ def test_the_access_log_cuts_a_long_request_line():
                "SERVER_PROTOCOL": "HTTP/1.1", "PATH_INFO": "/", "QUERY_STRING": "g=" + "A" * 8000,
                "HTTP_USER_AGENT": "b" * 8000}
     response = SimpleNamespace(status="200 OK", headers=[("X-Long", "c" * 8000)], sent=10)
-    atoms = logger.atoms(response, SimpleNamespace(headers=[("USER-AGENT", "b" * 8000)]), environ,
-                         datetime.timedelta(milliseconds=5))
-    assert all(len(value) <= MAX_ATOM for value in atoms.values() if isinstance(value, str))
-    line = logger.cfg.access_log_format % logger.atoms_wrapper_class(atoms)
+    atoms = logger.atoms_wrapper_class(logger.atoms(
+        response, SimpleNamespace(headers=[("USER-AGENT", "b" * 8000)]), environ,
+        datetime.timedelta(milliseconds=5)))
+    for key in atoms:  # every atom a format may name, however it is spelt
+        for name in (key, "{%s}" % key.strip("{}").upper() if key.startswith("{") else key):
+            value = atoms[name]
+            assert not isinstance(value, str) or len(value) <= MAX_ATOM, name
+    line = logger.cfg.access_log_format % atoms
     assert len(line) <= MAX_LINE
