@@ -88,49 +88,49 @@ def positions(count: int, seed: int = 1, knockable: bool = False) -> list[dict]:
     return bodies
 
 
-def exact_ratio(bodies: list[dict], rounds: int = 5) -> dict:
-    read = [read_position(**b) for b in bodies]
-    masks = [(p.mine, p.limit) for p in read]
-    for p in read[:20]:  # warm the tables
-        advise_position(p, sample=False)
+def _interleaved(analyze, advise, items: list, rounds: int) -> dict:
+    """Time `analyze(item)` and `advise(item)` over all items, in interleaved rounds so that a
+    slow spell of the machine hits both; the medians a call and of the rounds' ratios."""
     advice_times, analyze_times = [], []
-    for _ in range(rounds):  # interleaved, so a slow spell of the machine hits both
+    for _ in range(rounds):
         start = TIMER()
-        for mask, limit in masks:
-            list(analyze_mask(mask, limit, None).discards)
-        analyze_times.append((TIMER() - start) / len(masks))
+        for item in items:
+            analyze(item)
+        analyze_times.append((TIMER() - start) / len(items))
         start = TIMER()
-        for p in read:
-            advise_position(p, sample=False)
-        advice_times.append((TIMER() - start) / len(read))
+        for item in items:
+            advise(item)
+        advice_times.append((TIMER() - start) / len(items))
     ratios = [a / b for a, b in zip(advice_times, analyze_times)]
     return {"advice_us": statistics.median(advice_times) * 1e6,
             "analyze_us": statistics.median(analyze_times) * 1e6,
-            "ratio": statistics.median(ratios), "positions": len(read)}
+            "ratio": statistics.median(ratios), "positions": len(items)}
+
+
+def exact_ratio(bodies: list[dict], rounds: int = 5) -> dict:
+    """The cores alone: the exact advice against the analysis with its options listed."""
+    read = [read_position(**b) for b in bodies]
+    for p in read[:20]:  # warm the tables
+        advise_position(p, sample=False)
+    return _interleaved(lambda p: list(analyze_mask(p.mine, p.limit, None).discards),
+                        lambda p: advise_position(p, sample=False), read, rounds)
 
 
 def written_ratio(bodies: list[dict], rounds: int = 5) -> dict:
     """The two answers as the API writes them, in process: the analysis with its melds and
     every discard option's melds, against the exact advice and its writer."""
     read = [read_position(**b) for b in bodies]
-    masks = [(p.mine, p.limit) for p in read]
-    for p in read[:20]:
-        advice_answer(advise_position(p, sample=False))
+
+    def analyze(p):
         analysis_answer(analyze_mask(p.mine, p.limit, None))
-    advice_times, analyze_times = [], []
-    for _ in range(rounds):
-        start = TIMER()
-        for mask, limit in masks:
-            analysis_answer(analyze_mask(mask, limit, None))
-        analyze_times.append((TIMER() - start) / len(masks))
-        start = TIMER()
-        for p in read:
-            advice_answer(advise_position(p, sample=False))
-        advice_times.append((TIMER() - start) / len(read))
-    ratios = [a / b for a, b in zip(advice_times, analyze_times)]
-    return {"advice_us": statistics.median(advice_times) * 1e6,
-            "analyze_us": statistics.median(analyze_times) * 1e6,
-            "ratio": statistics.median(ratios), "positions": len(read)}
+
+    def advise(p):
+        advice_answer(advise_position(p, sample=False))
+
+    for p in read[:20]:
+        advise(p)
+        analyze(p)
+    return _interleaved(analyze, advise, read, rounds)
 
 
 def request_ratio(bodies: list[dict], rounds: int = 5) -> dict:
@@ -151,20 +151,8 @@ def request_ratio(bodies: list[dict], rounds: int = 5) -> dict:
     for analyze_body, advice_body in pairs[:20]:
         post("/api/v1/analyze", analyze_body)
         post("/api/v1/advice", advice_body)
-    advice_times, analyze_times = [], []
-    for _ in range(rounds):
-        start = TIMER()
-        for analyze_body, _ in pairs:
-            post("/api/v1/analyze", analyze_body)
-        analyze_times.append((TIMER() - start) / len(pairs))
-        start = TIMER()
-        for _, advice_body in pairs:
-            post("/api/v1/advice", advice_body)
-        advice_times.append((TIMER() - start) / len(pairs))
-    ratios = [a / b for a, b in zip(advice_times, analyze_times)]
-    return {"advice_us": statistics.median(advice_times) * 1e6,
-            "analyze_us": statistics.median(analyze_times) * 1e6,
-            "ratio": statistics.median(ratios), "positions": len(pairs)}
+    return _interleaved(lambda pair: post("/api/v1/analyze", pair[0]),
+                        lambda pair: post("/api/v1/advice", pair[1]), pairs, rounds)
 
 
 def sampling_ratio(bodies: list[dict], samples: int = 300, rounds: int = 3) -> dict:

@@ -185,22 +185,6 @@ def _with_new_set(kept: int, bit: int) -> int:
     return best_discard_deadwood_of_mask(kept & ~column)
 
 
-class DrawSummary:
-    """For one discard of an 11-card hand, over the next draw: the sum of the lowest
-    deadwoods after each unseen card, and the cards that allow a knock and gin."""
-
-    __slots__ = ("total", "knock", "gin")
-
-    def __init__(self, total: int, knock: int, gin: int):
-        self.total, self.knock, self.gin = total, knock, gin
-
-    def __eq__(self, other) -> bool:
-        return (self.total, self.knock, self.gin) == (other.total, other.knock, other.gin)
-
-    def __repr__(self) -> str:
-        return f"DrawSummary({self.total}, {self.knock:#x}, {self.gin:#x})"
-
-
 # --- one draw for every discard at once, one lane of bits per card ---------------------------
 #
 # Why lanes: each (discard, draw) value is a handful of additions and one minimum over the
