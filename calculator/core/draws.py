@@ -302,6 +302,20 @@ def _gathered(tops: int) -> int:
     return out
 
 
+def _kept_row(kept: int, k: list[int]) -> int:
+    """`_lane_row` of a kept hand (`k` its four suits): where a rank holds three cards, the
+    lane-wise lowest over its set choices."""
+    if not ranks_of_three(*k):
+        return _lane_row(k)
+    row = None
+    for removed in _set_choices(kept, k):
+        rest = k if not removed else [(kept ^ removed) >> (13 * s) & SUIT_BITS
+                                      for s in range(4)]
+        other = _lane_row(rest)
+        row = other if row is None else _lane_min(row, other)
+    return row
+
+
 class DrawSummary:
     """For one discard of an 11-card hand, over the next draw: the sum of the lowest
     deadwoods after each unseen card, and the cards that allow a knock and gin."""
@@ -358,15 +372,7 @@ def discard_draw_summary(hand: int, keep: int, unseen: int, limit: int
         sd = index // 13
         k = list(suits)
         k[sd] ^= bit >> (13 * sd)
-        if k[0] & k[1] & (k[2] | k[3]) | (k[0] | k[1]) & k[2] & k[3]:
-            row = None
-            for removed in _set_choices(kept, k):
-                rest = k if not removed else [(kept ^ removed) >> (13 * s) & SUIT_BITS
-                                              for s in range(4)]
-                other = _lane_row(rest)
-                row = other if row is None else _lane_min(row, other)
-        else:
-            row = _lane_row(k)
+        row = _kept_row(kept, k)
         lowered = 0
         at = LANE * index
         for lanes, made, pair in by_rank:
@@ -401,15 +407,7 @@ class DrawOuts:
 
     def __call__(self, kept: int) -> tuple[int, int]:
         k = [kept >> (13 * s) & SUIT_BITS for s in range(4)]
-        if k[0] & k[1] & (k[2] | k[3]) | (k[0] | k[1]) & k[2] & k[3]:
-            row = None
-            for removed in _set_choices(kept, k):
-                rest = k if not removed else [(kept ^ removed) >> (13 * s) & SUIT_BITS
-                                              for s in range(4)]
-                other = _lane_row(rest)
-                row = other if row is None else _lane_min(row, other)
-        else:
-            row = _lane_row(k)
+        row = _kept_row(kept, k)
         free = self.unseen & ~kept
         twice = _ranks_twice(*k) & self.any_rank
         while twice:  # a third card of a rank held twice (or a fourth): a set may form
