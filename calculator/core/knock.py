@@ -9,6 +9,7 @@ from .hands import read_hand, read_upcard, refuse_shared_cards
 from .melds import (COLUMN, SUIT_BITS, Arrangement, Meld, best_arrangement_of_mask,
                     best_discard_deadwood_of_mask, best_discards_of_mask, deadwood_of_mask,
                     discard_sides_of_mask)
+from .memo import Memo
 from .rules import DEFAULT_RULES, Rules
 
 
@@ -185,14 +186,43 @@ def _meld_partners(mask: int) -> int:
     return near | pairs * COLUMN  # every card of a rank held twice
 
 
+def _melding_points(suit_mask: int) -> tuple[int, ...]:
+    """For one suit's cards (13-bit) and each rank: the points of the suit's cards in an
+    unbroken line beside that rank, above and below it (those a run through it could hold)."""
+    line = []
+    for rank in range(13):
+        points, below, above = 0, rank - 1, rank + 1
+        while below >= 0 and suit_mask >> below & 1:
+            points, below = points + POINTS[below], below - 1
+        while above < 13 and suit_mask >> above & 1:
+            points, above = points + POINTS[above], above + 1
+        line.append(points)
+    return tuple(line)
+
+
+_LINE_POINTS = Memo(_melding_points, keys=range(1 << 13))
+# a suit's 13-bit mask -> the most `_LINE_POINTS` of a rank it does not hold
+_LINE_MOST = Memo(lambda suit_mask: max(points for rank, points in enumerate(_LINE_POINTS[
+    suit_mask]) if not suit_mask >> rank & 1), keys=range((1 << 13) - 1))
+_MOST_MATES = 30  # the most points beside a card in a set of its rank: three tens
+
+
 def find_outs(mask: int, deadwood: int, limit: int, known_mask: int) -> Outs:
     """The unseen cards that, drawn next, allow gin or a knock.
 
     A drawn card that can meld with nothing in the hand stays deadwood whatever is discarded,
     so the hand after drawing it is either the hand as it is (discard the drawn card) or the
     best 9 cards plus the drawn card: such a card allows a knock exactly when the hand already
-    can or when its points fit under the limit beside the best 9, and never gin. Only the
-    cards that could meld go through the 11-card search.
+    can or when its points fit under the limit beside the best 9, and never gin.
+
+    A card that can meld goes through the 11-card search only if it could bring the hand to
+    the bar (the limit, or 0 for gin when the hand can knock already). Its meld holds, beside
+    it, cards of its rank or cards in an unbroken line beside it in its suit, worth at most
+    `reach` points; breaking that meld up gives an arrangement of the hand, so the hand with
+    the card drawn has at least `deadwood - reach` deadwood, and a discard takes at most 10
+    more off. Why: most hands are far from a knock, and this leaves about one card in five of
+    the search (bench/api_http.py's 10-card bodies: 16 meld partners a hand, 3 searched),
+    which was most of an analysis with outs.
     """
     unseen = _ALL & ~(mask | known_mask)
     if deadwood == 0:
@@ -200,15 +230,28 @@ def find_outs(mask: int, deadwood: int, limit: int, known_mask: int) -> Outs:
         return Outs(every, every)
     partners = _meld_partners(mask) & unseen
     if deadwood <= limit:
-        knock = unseen
+        knock, bar = unseen, 0
     else:
         room = limit - best_discard_deadwood_of_mask(mask)  # beside the best 9 of the 10
         knock = (unseen & ~partners & _WORTH_AT_MOST[room]) if room > 0 else 0
-    gin = 0
+        bar = limit
+    needed = deadwood - bar - 10  # the least `reach` that could bring the hand to the bar
+    suits = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39)
     rest = partners
+    if needed > _MOST_MATES:  # no set reaches: runs only, in the suits with a line that may
+        rest = 0
+        for shift, suit in zip((0, 13, 26, 39), suits):
+            if suit != SUIT_BITS and _LINE_MOST[suit] >= needed:
+                rest |= partners & SUIT_BITS << shift
+    gin = 0
     while rest:
         bit = rest & -rest
         rest ^= bit
+        suit, rank = divmod(bit.bit_length() - 1, 13)
+        mates = ((suits[0] >> rank & 1) + (suits[1] >> rank & 1) + (suits[2] >> rank & 1)
+                 + (suits[3] >> rank & 1))
+        if max(_LINE_POINTS[suits[suit]][rank], mates * POINTS[rank]) < needed:
+            continue
         after = best_discard_deadwood_of_mask(mask | bit)
         if after == 0:
             gin |= bit

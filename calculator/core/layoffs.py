@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Iterable
 
-from .cards import Card, cards_mask, check_disjoint
+from .cards import Card, check_disjoint
 from .errors import HandSizeError, MeldError
 from .hands import read_hand
 from .melds import Arrangement, Meld, best_arrangement_of_mask, deadwood_of_mask, mask_points, \

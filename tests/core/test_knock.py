@@ -7,10 +7,17 @@ from __future__ import annotations
 import random
 
 import pytest
+import strategies as hs
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from calculator.core import (ALL_CARDS, PRESETS, Card, CardInBothHandsError, CardNotationError,
                              DuplicateCardError, HandSizeError, RuleError, Rules, analyze)
 import reference as ref
+from strategies import examples
+from calculator.core.cards import cards_mask
+from calculator.core.knock import find_outs
+from calculator.core.melds import best_discard_deadwood_of_mask, deadwood_of_mask
 from core_support import cards, cards_of, codes, indices, naive_deadwood
 
 
@@ -272,6 +279,20 @@ def test_outs_random_hands_against_brute_force(seed):
     result = analyze(hand, Rules.from_options({"knock_limit": 10 - seed % 3 * 5}))
     gin, knock = brute_outs(hand, result.knock_limit)
     assert (list(result.outs.gin), list(result.outs.knock)) == (gin, knock)
+
+
+@settings(max_examples=examples(400))
+@given(hs.mixed_hands(10), st.sampled_from([0, 1, 4, 7, 10]))
+def test_outs_are_every_unseen_card_the_search_finds(hand, limit):
+    """find_outs searches only the cards that could reach the bar (the reach bound in its
+    docstring); every unseen card searched gives the same outs."""
+    mask = sum(1 << card for card in hand)
+    deadwood = deadwood_of_mask(mask)
+    after = {bit: best_discard_deadwood_of_mask(mask | bit)
+             for bit in (1 << card for card in range(52)) if not mask & bit}
+    outs = find_outs(mask, deadwood, limit, 0)
+    assert cards_mask(outs.gin) == sum(bit for bit, value in after.items() if value == 0)
+    assert cards_mask(outs.knock) == sum(bit for bit, value in after.items() if value <= limit)
 
 
 def test_outs_false_skips_them():
