@@ -16,7 +16,6 @@ from typing import NamedTuple
 from itertools import combinations
 
 from .draws import DrawOuts, bits_of, index_of
-from .melds import SUIT_BITS
 from .melds import best_discard_deadwood_of_mask, best_discards_of_mask, \
     discard_deadwoods_of_mask
 
