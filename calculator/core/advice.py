@@ -13,11 +13,11 @@ from math import sqrt
 from random import Random
 from typing import NamedTuple
 
-from .cards import RANK_NAMES, Card, mask_cards
+from .cards import ALL_CARDS, RANK_NAMES, Card, mask_cards
 from .melds import deadwood_of_mask, discard_deadwoods_of_mask
-from .draws import bits_of, discard_draw_summary, draw_deadwoods, index_of, lowest_discard
-from .odds import JOINS, PAIRS, PARTNERS, Within, adjusted_danger, card_weights, danger, \
-    falling_ratios, fewest_draws, live_melds, waiting_melds, within_draws
+from .draws import bits_of, discard_draws, draw_deadwoods, index_of, lowest_discard
+from .odds import ALL, JOINS, PAIRS, PARTNERS, Within, discard_dangers, falling_ratios, \
+    fewest_draws, live_melds, waiting_melds, within_draws
 from .position import Position, read_position
 from .sampler import KnockOdds, knock_odds_sampled
 
@@ -29,6 +29,7 @@ GIN_POINTS = 10.0
 FAR_BEHIND = 50       # points behind in the game that make gin worth playing for
 CLOSE_TO_TARGET = 25  # points from the target that make a game close
 OUTLOOK_DRAWS = 3     # P(knock or gin) within 1..3 draws
+GLYPHS = tuple(card.glyph for card in ALL_CARDS)  # by index, as the reasons print them
 
 
 class DiscardChoice(NamedTuple):
@@ -154,27 +155,34 @@ def rank_discards(position: Position, hand: int, keep: int) -> tuple[DiscardChoi
     unseen, held = position.unseen, position.held
     total = unseen.bit_count()
     ratios = falling_ratios(position.opponent_unknown, total)
-    weights = card_weights(unseen, position.shown, bits_of(held))
+    dangers = discard_dangers(hand & ~keep, unseen, held, ratios, position.shown,
+                              bits_of(held))
     after_discard = discard_deadwoods_of_mask(hand)
     gin_bias = GIN_POINTS if _far_behind(position) else 0.0
     limit, possible = position.limit, unseen | held
+    gone = ALL & ~possible
     choices = []
-    for bit, draws in discard_draw_summary(hand, keep, unseen, limit).items():
-        index = index_of(bit)
+    for bit, summed, knock, gin in discard_draws(hand, keep, unseen, limit):
+        index = bit.bit_length() - 1
         deadwood = after_discard[bit]
-        knock, gin = draws.knock, draws.gin
-        expected = draws.total / total
-        exact = danger(index, unseen, held, ratios)
-        adjusted = adjusted_danger(index, unseen, held, ratios, weights, exact)
-        dead = not JOINS[index][PARTNERS[index] & possible]
-        p_gin, p_knock = gin.bit_count() / total, knock.bit_count() / total
+        expected = summed / total
+        exact, adjusted = dangers[bit]
+        gin_outs = mask_cards(gin) if gin else ()
+        knock_outs = mask_cards(knock) if knock else ()
+        p_gin, p_knock = len(gin_outs) / total, len(knock_outs) / total
         cost = (deadwood + expected) / 2 + DANGER_POINTS * adjusted - gin_bias * p_gin
-        choices.append([Card.from_index(index), deadwood, deadwood <= limit,
-                        deadwood == 0, mask_cards(gin), mask_cards(knock), p_gin, p_knock,
-                        expected, exact, adjusted, dead, cost])
-    # lower cost first; then lower deadwood, the higher card thrown, card order
-    choices.sort(key=lambda c: (round(c[12], 9), c[1], -c[0].points, c[0].index))
-    return tuple(DiscardChoice(*c, _reason(c, hand, position)) for c in choices)
+        card = ALL_CARDS[index]
+        dead = not JOINS[index][PARTNERS[index] & possible]
+        choice = DiscardChoice(
+            card, deadwood, deadwood <= limit, deadwood == 0, gin_outs, knock_outs, p_gin,
+            p_knock, expected, exact, adjusted, dead, cost,
+            _reason(card, deadwood, deadwood <= limit, len(gin_outs), len(knock_outs),
+                    adjusted, dead, gone))
+        # lower cost first; then lower deadwood, the higher card thrown, card order (the
+        # index makes every key different, so the sort never compares the choices)
+        choices.append(((round(cost, 9), deadwood, -card.points, index), choice))
+    choices.sort()
+    return tuple([choice for _, choice in choices])
 
 
 def draw_choice(position: Position) -> DrawChoice:
@@ -301,37 +309,40 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def _reason(choice: list, hand: int, position: Position) -> str:
-    """One sentence a casual player understands."""
-    card, deadwood, can_knock, gin, gin_outs, knock_outs = choice[:6]
-    adjusted, dead = choice[10], choice[11]
-    lead = f"Throw {card.glyph}: it keeps {deadwood} deadwood"
-    if gin:
-        lead = f"Throw {card.glyph}: the rest is gin"
+def _reason(card: Card, deadwood: int, can_knock: bool, gin_outs: int, knock_outs: int,
+            adjusted: float, dead: bool, gone: int) -> str:
+    """One sentence a casual player understands (`gone`: the cards neither unseen nor the
+    opponent's)."""
+    glyph = GLYPHS[card.index]
+    if deadwood == 0:
+        lead = f"Throw {glyph}: the rest is gin"
     elif gin_outs:
-        lead += f" and {_plural(len(gin_outs), 'live out')} to gin"
+        lead = (f"Throw {glyph}: it keeps {deadwood} deadwood and "
+                f"{_plural(gin_outs, 'live out')} to gin")
     elif can_knock:
-        lead += ", low enough to knock"
+        lead = f"Throw {glyph}: it keeps {deadwood} deadwood, low enough to knock"
     elif knock_outs:
-        lead += f" and {_plural(len(knock_outs), 'live card')} that let you knock"
+        lead = (f"Throw {glyph}: it keeps {deadwood} deadwood and "
+                f"{_plural(knock_outs, 'live card')} that let you knock")
+    else:
+        lead = f"Throw {glyph}: it keeps {deadwood} deadwood"
     if dead:
-        return f"{lead}, and it is dead: {_why_dead(card, hand, position)}."
+        return f"{lead}, and it is dead: {_why_dead(card, gone)}."
     if adjusted < 0.05:
         return f"{lead}, and it is fairly safe: the opponent melds it {adjusted:.0%} of the time."
     return f"{lead}, but the opponent can meld it ({adjusted:.0%})."
 
 
-def _why_dead(card: Card, hand: int, position: Position) -> str:
-    """Which cards no meld of three with the card can have (seen, or mine): "two other kings
-    and J♦ are out of the opponent's reach"."""
-    gone = ((1 << 52) - 1) & ~(position.unseen | position.held)
+def _why_dead(card: Card, gone: int) -> str:
+    """Which cards no meld of three with the card can have (`gone`: seen, or mine): "two
+    other kings and J♦ are out of the opponent's reach"."""
     rank_gone = sum(1 for s in range(4) if s != card.suit and gone >> (s * 13 + card.rank) & 1)
     name = RANK_NAMES[card.rank]
     parts = [f"{_number(rank_gone)} other {name}{'s' if rank_gone != 1 else ''}"]
     blockers = 0
     for pair in PAIRS[card.index][3:]:  # the runs through it: each needs a card that is gone
         blockers |= pair & gone & -(pair & gone)
-    parts += [c.glyph for c in mask_cards(blockers)]
+    parts += [GLYPHS[c.index] for c in mask_cards(blockers)]
     listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
     return f"{listed} are out of the opponent's reach"
 

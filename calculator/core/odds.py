@@ -237,15 +237,82 @@ def adjusted_danger(index: int, unseen: int, forced: int, ratios: list[float],
         return exact
     near = PARTNERS[index]
     reference = _plain_independent(index, near & unseen, near & forced, base)
-    if not reference:
-        return exact
+    return _weighed(exact, chances, reference) if reference else exact
+
+
+def _weighed(exact: float, chances: list[float], reference: float) -> float:
+    """The exact danger times the independent model's danger with these held chances of
+    the partners (the three of its rank, then the runs' x-2, x-1, x+1, x+2) over
+    `reference`, that model's danger with every weight 1."""
     a, b, c, r0, r1, r2, r3 = chances
-    none_or_one = ((1 - a) * (1 - b) * (1 - c) + a * (1 - b) * (1 - c) + b * (1 - a) * (1 - c)
-                   + c * (1 - a) * (1 - b))
-    free, last_held = 1.0, 0.0
-    for x in (r0, r1, r2, r3):
-        free, last_held = (free + last_held) * (1 - x), free * x
+    na, nb, nc = 1 - a, 1 - b, 1 - c
+    none_or_one = na * nb * nc + a * nb * nc + b * na * nc + c * na * nb
+    # P(no run pair held) along x-2, x-1, x+1, x+2: (no pair so far, last card not held /
+    # held), the walk of `_independent_danger` written out step by step
+    free, last_held = 1 - r0, r0
+    free, last_held = (free + last_held) * (1 - r1), free * r1
+    free, last_held = (free + last_held) * (1 - r2), free * r2
+    free, last_held = (free + last_held) * (1 - r3), free * r3
     return min(1.0, max(0.0, exact * (1 - none_or_one * (free + last_held)) / reference))
+
+
+# each card's partners (`PARTNERS`) one bit at a time
+PARTNER_BITS = tuple(tuple(bits_of(partners)) for partners in PARTNERS)
+
+
+def discard_dangers(cards: int, unseen: int, forced: int, ratios: list[float],
+                    shown: list[int], took: list[int]) -> dict[int, tuple[float, float]]:
+    """For each card (bit) of `cards`: its `danger` and its `adjusted_danger` under
+    `card_weights(unseen, shown, took)`, the same values to the last bit (the tests check
+    both against those functions), worked out for all the cards at once.
+
+    Why: only the unseen partners of a card they threw, passed or took weigh other than the
+    rest, so those few weights are kept (and the rest's one weight, 1 over the mean), where
+    `card_weights` writes and divides one for every unseen card, and each card's held
+    chances are read from them (measured 1.2x faster for an 11-card hand)."""
+    raw: dict[int, float] = {}  # those partners' weights before dividing by the mean
+    for group, factor in ((shown, PASS_FACTOR), (took, TAKE_FACTOR)):
+        for card in group:
+            for bit in PARTNER_BITS[card.bit_length() - 1]:
+                if bit & unseen:
+                    raw[bit] = raw.get(bit, 1.0) * factor
+    count = unseen.bit_count()
+    # the weights are powers of two: their sum is exact in any order, as in card_weights
+    mean = (count - len(raw) + sum(raw.values())) / count if raw else 1.0
+    base = ratios[1]  # n / N
+    plain = base * (1.0 / mean)  # the held chance of an unseen card of weight 1 over the mean
+    chances = dict.fromkeys(bits_of(unseen), plain if plain < 1.0 else 1.0)
+    even = 0  # the unseen cards whose weight is 1 after the mean: none, unless the mean is 1
+    for bit, weight in raw.items():
+        value = base * (weight / mean)
+        chances[bit] = value if value < 1.0 else 1.0
+        if weight == mean:
+            even |= bit
+    if mean == 1.0:
+        even = unseen & ~sum(bit for bit, weight in raw.items() if weight != 1.0)
+    for bit in bits_of(forced):
+        chances[bit] = 1.0
+    zeros = (0.0,) * 7  # a partner neither unseen nor theirs (or off the end of the suit)
+    out = {}
+    coefficients = _danger_coefficients
+    while cards:
+        bit = cards & -cards
+        cards ^= bit
+        index = bit.bit_length() - 1
+        near = PARTNERS[index]
+        unseen_near, forced_near = unseen & near, forced & near
+        total = 0.0
+        for k, c in coefficients(index, unseen_near, forced_near):
+            total += c * ratios[k]
+        exact = min(1.0, max(0.0, total))
+        adjusted = exact
+        if exact and unseen_near & ~even:
+            reference = _plain_independent(index, unseen_near, forced_near, base)
+            if reference:
+                adjusted = _weighed(exact, list(map(chances.get, NEAR_BITS[index], zeros)),
+                                    reference)
+        out[bit] = exact, adjusted
+    return out
 
 
 def live_melds(index: int, alive: int) -> int:

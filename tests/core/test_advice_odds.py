@@ -15,7 +15,7 @@ from calculator.core.draws import (DrawSummary, bits_of, discard_draw_summary,
 from calculator.core.knock import find_outs
 from calculator.core.melds import best_discard_deadwood_of_mask, deadwood_of_mask
 from calculator.core.odds import (ALL, PAIRS, PARTNERS, adjusted_danger, card_weights, danger,
-                                  falling_ratios, greedy_keep, live_melds, simulate_within_draws,
+                                  discard_dangers, falling_ratios, greedy_keep, live_melds, simulate_within_draws,
                                   waiting_melds, within_draws)
 
 
@@ -357,6 +357,55 @@ def test_adjusted_danger_is_the_independent_model_ratio_to_the_last_bit():
             assert adjusted_danger(index, unseen, forced, ratios, weights, exact) == want
             checked += want != exact
     assert checked > 200
+
+
+def test_discard_dangers_are_danger_and_adjusted_danger_to_the_last_bit():
+    """`discard_dangers` (every card at once, from the few weights that differ) gives each
+    card's `danger` and its `adjusted_danger` under `card_weights`, exactly: random and
+    meld-dense hands, cards the opponent took, threw or passed (some near my cards, some
+    sharing partners, so that weights multiply), and nothing known."""
+    rng = Random(23)
+    checked = weighed = 0
+    for hand, unseen in deals(24, 160, seen_low=0, seen_high=30):
+        forced = 0
+        if rng.random() < 0.5:
+            forced = sum(rng.sample(bits_of(unseen), rng.randrange(1, 4)))
+            unseen &= ~forced
+        seen = bits_of(ALL & ~unseen & ~hand & ~forced)
+        shown = rng.sample(seen, min(len(seen), rng.randrange(0, 9)))
+        took = bits_of(forced)
+        ratios = falling_ratios(10 - forced.bit_count(), unseen.bit_count())
+        weights = card_weights(unseen, shown, took)
+        found = discard_dangers(hand, unseen, forced, ratios, shown, took)
+        assert set(found) == set(bits_of(hand))
+        for bit, (exact, adjusted) in found.items():
+            index = bit.bit_length() - 1
+            assert exact == danger(index, unseen, forced, ratios)
+            assert adjusted == adjusted_danger(index, unseen, forced, ratios, weights, exact)
+            checked += 1
+            weighed += adjusted != exact
+    assert checked == 160 * 11 and weighed > 300
+
+
+def test_discard_dangers_when_the_weights_keep_a_mean_of_one():
+    """They took 7h (two of its partners unseen: weight 2) and threw 2c (four unseen: weight
+    1/2): the weights' mean is exactly 1, so the other unseen cards weigh 1 and a card
+    meeting only those keeps its exact danger."""
+    hand = mask("Th Jh 3h 4h Ks Kd Qc 5d 6d 9c Js")
+    forced = mask("7h")
+    unseen = ALL & ~hand & ~forced & ~mask("7s 7d 7c 5h 6h Ac 4c 2c")
+    shown, took = [mask("2c")], [mask("7h")]
+    weights = card_weights(unseen, shown, took)
+    assert weights[mask("8h")] == 2.0 and weights[mask("2s")] == 0.5
+    assert weights[mask("Kh")] == 1.0
+    ratios = falling_ratios(9, unseen.bit_count())
+    found = discard_dangers(hand, unseen, forced, ratios, shown, took)
+    for bit, (exact, adjusted) in found.items():
+        index = bit.bit_length() - 1
+        assert exact == danger(index, unseen, forced, ratios)
+        assert adjusted == adjusted_danger(index, unseen, forced, ratios, weights, exact)
+    assert found[mask("Th")][1] != found[mask("Th")][0]  # 8h and 9h weigh 2
+    assert found[mask("Ks")][1] == found[mask("Ks")][0]  # Kh Kc Qs weigh 1
 
 
 def test_within_draws_when_an_earlier_draw_made_a_rank_of_three():
