@@ -15,8 +15,8 @@ from typing import NamedTuple
 
 from .cards import ALL_CARDS, RANK_NAMES, Card, mask_cards
 from .melds import deadwood_of_mask, discard_deadwoods_of_mask
-from .draws import bits_of, discard_draws, draw_deadwoods, index_of, lowest_discard
-from .odds import ALL, JOINS, PAIRS, PARTNERS, Within, discard_dangers, falling_ratios, \
+from .draws import COLUMN, bits_of, discard_draws, draw_deadwoods, index_of, lowest_discard
+from .odds import ALL, JOINS, PAIR_CARDS, PAIRS, PARTNERS, Within, discard_dangers, falling_ratios, \
     fewest_draws, live_melds, waiting_melds, within_draws
 from .position import Position, read_position
 from .sampler import KnockOdds, knock_odds_sampled
@@ -30,6 +30,7 @@ FAR_BEHIND = 50       # points behind in the game that make gin worth playing fo
 CLOSE_TO_TARGET = 25  # points from the target that make a game close
 OUTLOOK_DRAWS = 3     # P(knock or gin) within 1..3 draws
 GLYPHS = tuple(card.glyph for card in ALL_CARDS)  # by index, as the reasons print them
+MOST_MELDS = tuple(len(pairs) for pairs in PAIRS)  # by index: a live card's `most`
 
 
 class DiscardChoice(NamedTuple):
@@ -130,11 +131,12 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
     else:
         ranked = rank_discards(position, mine, 0)
         kept = mine ^ ranked[0].card.bit
-    live = tuple(LiveCard(c, live_melds(c.index, mine | unseen), len(PAIRS[c.index]))
-                 for c in position.hand)
-    waiting = tuple(Completion(Card.from_index(index_of(bit)), tuple(
-        tuple(mask_cards(pair)) for pair in pairs))
-        for bit, pairs in waiting_melds(kept, unseen).items())
+    alive = mine | unseen
+    live = tuple([LiveCard(c, live_melds(c.index, alive), MOST_MELDS[c.index])
+                  for c in position.hand])
+    waiting = tuple([Completion(ALL_CARDS[bit.bit_length() - 1],
+                                tuple([PAIR_CARDS[pair] for pair in pairs]))
+                     for bit, pairs in waiting_melds(kept, unseen).items()])
     outlook = knock = None
     if sample:
         outlook = look_ahead(position, kept, draw)
@@ -336,11 +338,11 @@ def _reason(card: Card, deadwood: int, can_knock: bool, gin_outs: int, knock_out
 def _why_dead(card: Card, gone: int) -> str:
     """Which cards no meld of three with the card can have (`gone`: seen, or mine): "two
     other kings and J♦ are out of the opponent's reach"."""
-    rank_gone = sum(1 for s in range(4) if s != card.suit and gone >> (s * 13 + card.rank) & 1)
-    name = RANK_NAMES[card.rank]
-    parts = [f"{_number(rank_gone)} other {name}{'s' if rank_gone != 1 else ''}"]
+    index = card.index
+    rank_gone = (gone & COLUMN << card.rank & ~card.bit).bit_count()
+    parts = [f"{_number(rank_gone)} other {RANK_NAMES[card.rank]}{'s' if rank_gone != 1 else ''}"]
     blockers = 0
-    for pair in PAIRS[card.index][3:]:  # the runs through it: each needs a card that is gone
+    for pair in PAIRS[index][3:]:  # the runs through it: each needs a card that is gone
         blockers |= pair & gone & -(pair & gone)
     parts += [GLYPHS[c.index] for c in mask_cards(blockers)]
     listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]

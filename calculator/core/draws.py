@@ -489,6 +489,8 @@ def _rest_discards(rest: int) -> int:
     over each way `rest` gives cards to sets (a card of a set goes under the choices
     without that set)."""
     r = [rest >> (13 * s) & SUIT_BITS for s in range(4)]
+    if not ranks_of_three(*r):  # one set choice: none
+        return _lane_row(*r, DISCARD_CHUNK, _R0)
     best = None
     for removed in _set_choices(rest, r):
         if removed:

@@ -15,6 +15,7 @@ from random import Random
 from typing import NamedTuple
 from itertools import combinations
 
+from .cards import mask_cards
 from .draws import DrawOuts, bits_of, index_of
 from .melds import best_discard_deadwood_of_mask, best_discards_of_mask, \
     discard_deadwoods_of_mask
@@ -47,6 +48,8 @@ def _union_of(pairs: tuple[int, ...]) -> int:
 
 # every card that shares a meld of three with the card
 PARTNERS = tuple(_union_of(pairs) for pairs in PAIRS)
+# each pair's two cards, for the answers (a pair of mine waiting for a card is one of its pairs)
+PAIR_CARDS = {pair: mask_cards(pair) for pairs in PAIRS for pair in pairs}
 
 
 def _pairs_held(index: int) -> dict[int, int]:
@@ -156,18 +159,28 @@ def waiting_melds(mine: int, unseen: int) -> dict[int, list[int]]:
     meld of three with."""
     found: dict[int, list[int]] = {}
     for bit in bits_of(mine):
-        for pair in PAIRS[bit.bit_length() - 1]:
-            mate = pair & mine
-            # one card of the pair mine (higher than this one: each pair of mine is met
-            # first from its lower card), the other unseen
-            if mate > bit and pair & unseen:
-                drawn = pair & unseen
+        index = bit.bit_length() - 1
+        near = PARTNERS[index]
+        # each pair of mine is met first from its lower card: a card of mine above it
+        higher = mine & near & -(bit << 1)
+        if higher and unseen & near:
+            for drawn, pair in _waiting_pairs(index, higher, unseen & near):
                 pairs = found.get(drawn)
                 if pairs is None:
-                    found[drawn] = [bit | mate]
+                    found[drawn] = [pair]
                 else:
-                    pairs.append(bit | mate)
+                    pairs.append(pair)
     return dict(sorted(found.items()))
+
+
+@lru_cache(maxsize=1 << 16)
+def _waiting_pairs(index: int, higher: int, unseen_near: int) -> tuple[tuple[int, int], ...]:
+    """The card's pairs (in `PAIRS` order) with one card among `higher` (mine) and the other
+    unseen: (that unseen card, the card and my other card). It depends only on the state of
+    the card's (at most 7) partners: why a table, where testing its pairs for each of my
+    cards took 1.25x as long for a hand (measured)."""
+    return tuple((pair & unseen_near, pair & higher | 1 << index) for pair in PAIRS[index]
+                 if pair & higher and pair & unseen_near)
 
 
 def _near_cards(index: int) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -96,6 +96,22 @@ def test_waiting_melds():
     assert "9h" not in by_card  # seen
 
 
+def test_waiting_melds_on_random_and_meld_dense_hands():
+    """Every unseen card with each pair of my cards it makes a meld of three with, by
+    testing every pair of my cards against every unseen card (each pair once)."""
+    for hand, unseen in deals(25, 200):
+        found = waiting_melds(hand, unseen)
+        assert list(found) == sorted(found)
+        mine = bits_of(hand)
+        truth = {}
+        for u in bits_of(unseen):
+            pairs = [a | b for i, a in enumerate(mine) for b in mine[i + 1:]
+                     if a | b in PAIRS[u.bit_length() - 1]]
+            if pairs:
+                truth[u] = sorted(pairs)
+        assert {u: sorted(pairs) for u, pairs in found.items()} == truth
+
+
 def brute_danger(index: int, unseen: int, held: int, n: int) -> float:
     """Share of every possible opponent hand (held cards plus n unseen) holding a pair."""
     hits = total = 0
