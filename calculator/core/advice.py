@@ -159,14 +159,12 @@ def rank_discards(position: Position, hand: int, keep: int) -> tuple[DiscardChoi
     ratios = falling_ratios(position.opponent_unknown, total)
     dangers = discard_dangers(hand & ~keep, unseen, held, ratios, position.shown,
                               bits_of(held))
-    after_discard = discard_deadwoods_of_mask(hand)
     gin_bias = GIN_POINTS if _far_behind(position) else 0.0
     limit, possible = position.limit, unseen | held
     gone = ALL & ~possible
     choices = []
-    for bit, summed, knock, gin in discard_draws(hand, keep, unseen, limit):
+    for bit, deadwood, summed, knock, gin in discard_draws(hand, keep, unseen, limit):
         index = bit.bit_length() - 1
-        deadwood = after_discard[bit]
         expected = summed / total
         exact, adjusted = dangers[bit]
         gin_outs = mask_cards(gin) if gin else ()

@@ -352,12 +352,14 @@ def discard_draw_summary(hand: int, keep: int, unseen: int, limit: int
     lowest deadwoods over the unseen cards drawn next, and the knock and gin outs (as
     `discard_draws` gives them)."""
     return {bit: DrawSummary(total, knock, gin)
-            for bit, total, knock, gin in discard_draws(hand, keep, unseen, limit)}
+            for bit, _, total, knock, gin in discard_draws(hand, keep, unseen, limit)}
 
 
 def discard_draws(hand: int, keep: int, unseen: int, limit: int
-                  ) -> list[tuple[int, int, int, int]]:
-    """`discard_draw_summary` as (discard bit, total, knock outs, gin outs), in card order.
+                  ) -> list[tuple[int, int, int, int, int]]:
+    """`discard_draw_summary` as (discard bit, the kept hand's deadwood, total, knock outs,
+    gin outs), in card order; the deadwood from the same set choices' run tables as the
+    rows, which gives it for the price of two look-ups.
 
     Each kept hand's row is worked out for all draws at once in lanes (see `_lane_row`):
     for each way it gives cards to sets, a draw changes one suit of the rest; the rows of
@@ -387,13 +389,31 @@ def discard_draws(hand: int, keep: int, unseen: int, limit: int
         three = bool(low & threes)
         by_rank.append((SPREAD[low] * spread & ones,
                         _new_sets(hand, column, three), 0 if three else column))
+    # a kept hand's set choices are the hand's that do not hold its discard: each choice's
+    # rest (the hand without the cards it gives to sets) worked out once, not per discard
+    table = RUN_DEADWOOD
+    choices = [(removed, [(hand ^ removed) >> (13 * s) & SUIT_BITS for s in range(4)])
+               for removed in _set_choices(hand, suits)[1:]] if threes else []
+    choices = [(removed, rest, table[rest[0]] + table[rest[1]] + table[rest[2]] + table[rest[3]])
+               for removed, rest in choices]
+    total = table[suits[0]] + table[suits[1]] + table[suits[2]] + table[suits[3]]
     out = []
     for bit in bits_of(hand & ~keep):
         index = bit.bit_length() - 1
         sd = index // 13
+        low = bit >> (13 * sd)
         k = suits.copy()
-        k[sd] ^= bit >> (13 * sd)
-        row = _kept_row(hand ^ bit, k) if threes else _lane_row(*k)
+        k[sd] ^= low
+        row = _lane_row(*k)
+        deadwood = total - table[suits[sd]] + table[k[sd]]  # the kept hand's, by its runs
+        for removed, rest, rest_total in choices:
+            if not bit & removed:
+                k = rest.copy()
+                k[sd] ^= low
+                row = _lane_min(row, _lane_row(*k))
+                other = rest_total - table[rest[sd]] + table[k[sd]]
+                if other < deadwood:
+                    deadwood = other
         if by_rank:
             lowered = 0
             at = LANE * index
@@ -406,9 +426,10 @@ def discard_draws(hand: int, keep: int, unseen: int, limit: int
         knock = tops & ~(((row | LANE_HIGH) - knock_bar) & LANE_HIGH)
         if knock:
             gin = tops & ~(((row | LANE_HIGH) - LANE_ONES) & LANE_HIGH)
-            out.append((bit, _lane_sum(row), _gathered(knock), _gathered(gin) if gin else 0))
+            out.append((bit, deadwood, _lane_sum(row), _gathered(knock),
+                        _gathered(gin) if gin else 0))
         else:
-            out.append((bit, _lane_sum(row), 0, 0))
+            out.append((bit, deadwood, _lane_sum(row), 0, 0))
     return out
 
 
@@ -472,8 +493,7 @@ def _new_sets(hand: int, column: int, three: bool) -> int:
         for card in bits_of(column):  # three in a set, this card left to runs
             made = _lane_min(made, _rest_discards(hand & ~column | card))
         ones = _spread(column)
-        made = (made & ~(ones * _LANE_MASK)) | ones * best_discard_deadwood_of_mask(
-            hand & ~column)
+        made = (made & ~(ones * _LANE_MASK)) | ones * lowest_discard(hand & ~column)[1]
     return made
 
 

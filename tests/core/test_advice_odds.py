@@ -11,7 +11,7 @@ import pytest
 
 from calculator.core.cards import mask_cards, parse_hand, cards_mask
 from calculator.core.draws import (DrawSummary, bits_of, discard_draw_summary,
-                                   discard_draw_table, draw_deadwoods)
+                                   discard_draw_table, discard_draws, draw_deadwoods)
 from calculator.core.knock import find_outs
 from calculator.core.melds import best_discard_deadwood_of_mask, deadwood_of_mask
 from calculator.core.odds import (ALL, PAIRS, PARTNERS, adjusted_danger, card_weights, danger,
@@ -56,6 +56,31 @@ def test_draw_tables_match_the_engine(seed):
             assert summary[discard] == DrawSummary(
                 sum(truth), sum(b for b, v in zip(cards, truth) if v <= 10),
                 sum(b for b, v in zip(cards, truth) if v == 0))
+        assert [(bit, deadwood) for bit, deadwood, *_ in discard_draws(hand, keep, unseen, 10)] \
+            == [(bit, deadwood_of_mask(hand ^ bit)) for bit in bits_of(hand & ~keep)]
+
+
+def test_draw_summary_on_set_dense_hands():
+    """Hands of few ranks in every suit (ranks held three and four times, several at once):
+    each discard's deadwood, total and outs against the engine, a card just taken kept."""
+    rng = Random(17)
+    for i in range(120):
+        ranks = rng.sample(range(13), 4 + i % 2)
+        pool = [s * 13 + r for s in range(4) for r in ranks]
+        cards = rng.sample(pool, 11)
+        hand = sum(1 << c for c in cards)
+        rest = [c for c in range(52) if not hand >> c & 1]
+        unseen = sum(1 << c for c in rng.sample(rest, rng.randrange(8, 41)))
+        keep = 1 << cards[0] if i % 3 == 0 else 0
+        found = discard_draws(hand, keep, unseen, 10)
+        assert [bit for bit, *_ in found] == bits_of(hand & ~keep)
+        for bit, deadwood, total, knock, gin in found:
+            kept = hand ^ bit
+            truth = [best_discard_deadwood_of_mask(kept | b) for b in bits_of(unseen)]
+            assert deadwood == deadwood_of_mask(kept)
+            assert total == sum(truth)
+            assert knock == sum(b for b, v in zip(bits_of(unseen), truth) if v <= 10)
+            assert gin == sum(b for b, v in zip(bits_of(unseen), truth) if v == 0)
 
 
 @pytest.mark.parametrize("limit", [0, 4, 10])
