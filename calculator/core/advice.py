@@ -173,11 +173,12 @@ def rank_discards(position: Position, hand: int, keep: int) -> tuple[DiscardChoi
         cost = (deadwood + expected) / 2 + DANGER_POINTS * adjusted - gin_bias * p_gin
         card = ALL_CARDS[index]
         dead = not JOINS[index][PARTNERS[index] & possible]
+        can_knock = deadwood <= limit
         choice = DiscardChoice(
-            card, deadwood, deadwood <= limit, deadwood == 0, gin_outs, knock_outs, p_gin,
-            p_knock, expected, exact, adjusted, dead, cost,
-            _reason(card, deadwood, deadwood <= limit, len(gin_outs), len(knock_outs),
-                    adjusted, dead, gone))
+            card, deadwood, can_knock, deadwood == 0, gin_outs, knock_outs, p_gin, p_knock,
+            expected, exact, adjusted, dead, cost,
+            _reason(card, deadwood, can_knock, len(gin_outs), len(knock_outs), adjusted, dead,
+                    gone))
         # lower cost first; then lower deadwood, the higher card thrown, card order (the
         # index makes every key different, so the sort never compares the choices)
         choices.append(((round(cost, 9), deadwood, -card.points, index), choice))
