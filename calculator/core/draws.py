@@ -383,20 +383,27 @@ def discard_draws(hand: int, keep: int, unseen: int, limit: int
     # laid over each row in one lane-wise minimum
     by_rank = []
     spread = 1 | 1 << shift | 1 << 2 * shift | 1 << 3 * shift
+    s0, s1, s2, s3 = suits
     while ranks:
         low = ranks & -ranks
         ranks ^= low
         column = hand & COLUMN * low
-        three = bool(low & threes)
-        by_rank.append((SPREAD[low] * spread & ones,
-                        _new_sets(hand, column, three), 0 if three else column))
+        if threes:
+            three = bool(low & threes)
+            made = _new_sets(hand, column, three)
+        else:  # a pair, and no rank of three in the rest: `_new_sets`, its one row
+            three = False
+            made = _lane_row(s0 & ~low, s1 & ~low, s2 & ~low, s3 & ~low, DISCARD_CHUNK, _R0)
+        by_rank.append((SPREAD[low] * spread & ones, made, 0 if three else column))
     # a kept hand's set choices are the hand's that do not hold its discard: each choice's
     # rest (the hand without the cards it gives to sets) worked out once, not per discard
     table = RUN_DEADWOOD
-    choices = [(removed, [(hand ^ removed) >> (13 * s) & SUIT_BITS for s in range(4)])
-               for removed in _set_choices(hand, suits)[1:]] if threes else []
-    choices = [(removed, rest, table[rest[0]] + table[rest[1]] + table[rest[2]] + table[rest[3]])
-               for removed, rest in choices]
+    choices = []
+    if threes:
+        for removed in _set_choices(hand, suits)[1:]:
+            rest = [(hand ^ removed) >> (13 * s) & SUIT_BITS for s in range(4)]
+            choices.append((removed, rest, table[rest[0]] + table[rest[1]] + table[rest[2]]
+                            + table[rest[3]]))
     total = table[suits[0]] + table[suits[1]] + table[suits[2]] + table[suits[3]]
     out = []
     for bit in bits_of(hand & ~keep):
