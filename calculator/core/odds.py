@@ -253,7 +253,7 @@ def adjusted_danger(index: int, unseen: int, forced: int, ratios: list[float],
     return _weighed(exact, chances, reference) if reference else exact
 
 
-def _weighed(exact: float, chances: list[float], reference: float) -> float:
+def _weighed(exact: float, chances, reference: float) -> float:
     """The exact danger times the independent model's danger with these held chances of
     the partners (the three of its rank, then the runs' x-2, x-1, x+1, x+2) over
     `reference`, that model's danger with every weight 1."""
@@ -317,12 +317,13 @@ def discard_dangers(cards: int, unseen: int, forced: int, ratios: list[float],
         total = 0.0
         for k, c in coefficients(index, unseen_near, forced_near):
             total += c * ratios[k]
-        exact = min(1.0, max(0.0, total))
+        # min(1.0, max(0.0, total)) as `danger` has it (the sum is never -0.0)
+        exact = 1.0 if total > 1.0 else total if total > 0.0 else 0.0
         adjusted = exact
         if exact and unseen_near & ~even:
             reference = _plain_independent(index, unseen_near, forced_near, base)
             if reference:
-                adjusted = _weighed(exact, list(map(chances.get, NEAR_BITS[index], zeros)),
+                adjusted = _weighed(exact, map(chances.get, NEAR_BITS[index], zeros),
                                     reference)
         out[bit] = exact, adjusted
     return out
