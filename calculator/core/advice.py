@@ -10,6 +10,7 @@ opponent's hand (`sampler`). docs/ADVICE.md has the formulas.
 from __future__ import annotations
 
 from math import sqrt
+from operator import sub
 from random import Random
 from typing import NamedTuple
 
@@ -179,11 +180,23 @@ def rank_discards(position: Position, hand: int, keep: int) -> tuple[DiscardChoi
             expected, exact, adjusted, dead, cost,
             _reason(card, deadwood, can_knock, len(gin_outs), len(knock_outs), adjusted, dead,
                     gone))
-        # lower cost first; then lower deadwood, the higher card thrown, card order (the
-        # index makes every key different, so the sort never compares the choices)
-        choices.append(((round(cost, 9), deadwood, -card.points, index), choice))
+        choices.append((cost, deadwood, -card.points, index, choice))
+    return _ranked(choices)
+
+
+def _ranked(choices: list[tuple]) -> tuple:
+    """The choices of (cost, deadwood, -points, index, choice) in the ranking's order: lower
+    cost (to 9 places) first; then lower deadwood, the higher card thrown, card order (the
+    index makes every key different, so the sort never compares the choices).
+
+    Why the raw cost first: round(cost, 9) costs 0.5 µs a call and can only matter between
+    costs within 2e-9 of each other, so the rounded key is built only then (the sort of a
+    hand's eleven choices 3x cheaper where no two costs are that close)."""
     choices.sort()
-    return tuple([choice for _, choice in choices])
+    costs = [c[0] for c in choices]
+    if len(costs) > 1 and min(map(sub, costs[1:], costs)) <= 2e-9:
+        choices.sort(key=lambda c: (round(c[0], 9), c[1], c[2], c[3]))
+    return tuple([c[4] for c in choices])
 
 
 def draw_choice(position: Position) -> DrawChoice:

@@ -9,7 +9,7 @@ import pytest
 
 from calculator.core.advice import FAR_BEHIND, GIN_POINTS, advise, advise_position, \
     draw_choice, knock_decision, look_ahead, rank_discards
-from calculator.core.cards import mask_cards
+from calculator.core.cards import ALL_CARDS, mask_cards
 from calculator.core.draws import bits_of
 from calculator.core.melds import best_discard_deadwood_of_mask, deadwood_of_mask
 from calculator.core.odds import PAIRS
@@ -85,6 +85,44 @@ def test_every_discard_figure_by_brute_force(args):
         assert choice.card.glyph in choice.reason and str(choice.deadwood) in choice.reason
     costs = [c.cost for c in ranked]
     assert costs == sorted(costs)
+
+
+def test_the_ranking_is_by_rounded_cost_then_deadwood_then_the_higher_card():
+    """The order is the sort by (cost to 9 places, deadwood, the higher card thrown, card
+    order), both where no two costs are close (the raw cost decides) and where some tie
+    (dead cards of equal deadwood): random and meld-dense hands, piles that kill cards."""
+    from random import Random
+
+    rng = Random(31)
+    tied = 0
+    for i in range(200):
+        if i % 2:
+            cards = rng.sample(range(52), 52)
+        else:  # meld-dense: two suits and a band of ranks
+            suits, low = rng.sample(range(4), 2), rng.randrange(0, 6)
+            band = [s * 13 + r for s in suits for r in range(low, low + 8)]
+            rng.shuffle(band)
+            cards = band[:9] + rng.sample([c for c in range(52) if c not in band[:9]], 43)
+        names = [str(ALL_CARDS[c]) for c in cards]
+        position = read_position(names[:11], names[11:11 + rng.randrange(0, 25)])
+        ranked = rank_discards(position, position.mine, 0)
+        assert list(ranked) == sorted(ranked, key=lambda c: (
+            round(c.cost, 9), c.deadwood, -c.card.points, c.card.index))
+        costs = [c.cost for c in ranked]
+        tied += any(b - a <= 2e-9 for a, b in zip(costs, costs[1:]))
+    assert 10 < tied < 190
+
+
+def test_costs_equal_to_9_places_are_ranked_by_deadwood():
+    """Costs a rounding error apart count as equal (to 9 places): the lower deadwood, then
+    the higher card, then card order decide; costs further apart decide by themselves."""
+    from calculator.core.advice import _ranked
+
+    entries = [(3.0 + 1e-12, 5, -2, 7, "a"), (3.0, 6, -9, 1, "b"), (2.999999, 9, -1, 3, "c"),
+               (3.0 + 4e-12, 5, -4, 9, "d")]
+    assert _ranked(entries) == ("c", "d", "a", "b")
+    assert _ranked([(1.5, 9, -1, 2, "x"), (1.2, 9, -1, 1, "y")]) == ("y", "x")
+    assert _ranked([(1.0, 4, -3, 0, "only")]) == ("only",)
 
 
 def test_the_face_up_choice_is_exact():
