@@ -105,7 +105,7 @@ CASES = [
 def test_layoffs_worked_by_hand(name, knocker, defender, laid, melds, dead, dw, options):
     result = layoffs(knocker, defender)
     assert result.knocker == knocker
-    assert {str(l.card): l.meld for l in result.defender.layoffs} == laid
+    assert {str(layoff.card): layoff.meld for layoff in result.defender.layoffs} == laid
     assert [codes(m.cards) for m in result.defender.melds] == melds
     assert codes(result.defender.deadwood_cards) == dead
     assert result.defender.deadwood == dw
@@ -117,7 +117,7 @@ def test_card_fitting_two_runs_is_listed_under_both():
     knocker = spread("3s 4s 5s", "7s 8s 9s", "Kh Kd Kc", dead="Ah")
     result = layoffs(knocker, "6s 2h 4d 6d 8d Jh Qc 9c 3h Tc")
     assert [(str(o.card), list(o.melds)) for o in result.options] == [("6s", [0, 1])]
-    assert [str(l.card) for l in result.defender.layoffs] == ["6s"]
+    assert [str(layoff.card) for layoff in result.defender.layoffs] == ["6s"]
     assert result.defender.layoffs[0].meld in (0, 1)
     assert result.defender.deadwood == 62
     check_against_brute_force(result, cards("6s 2h 4d 6d 8d Jh Qc 9c 3h Tc"))
@@ -127,7 +127,7 @@ def test_chain_order_is_playable():
     # 9s must be laid off before Ts: the listing keeps that order
     result = layoffs(spread("6s 7s 8s", "Kh Kd Kc", dead="Ah 2d 3c 4h"),
                      "5s 9s Ts 2h 4d 6d 8d Jh Qc 9c")
-    order = [str(l.card) for l in result.defender.layoffs]
+    order = [str(layoff.card) for layoff in result.defender.layoffs]
     assert order.index("9s") < order.index("Ts")
 
 
@@ -140,7 +140,7 @@ def test_knocker_as_cards_lays_down_the_lowest_spread():
     assert codes(result.knocker.deadwood_cards) == ["Ah", "4h", "2d", "3c"]
     assert result.knocker.deadwood == 10
     assert result.defender.deadwood == 49
-    assert {str(l.card) for l in result.defender.layoffs} == {"5s", "9s", "Ts"}
+    assert {str(layoff.card) for layoff in result.defender.layoffs} == {"5s", "9s", "Ts"}
 
 
 def test_knocker_as_gin_cards_allows_no_layoffs():
@@ -156,7 +156,7 @@ def test_knocker_as_eleven_cards_discards_first():
     assert result.knocker.deadwood == 5
     assert codes(result.knocker.deadwood_cards) == ["5h"]
     # 4s onto A-2-3♠; 9c and Kc onto both ends of T-J-Q♣
-    assert {str(l.card) for l in result.defender.layoffs} == {"4s", "9c", "Kc"}
+    assert {str(layoff.card) for layoff in result.defender.layoffs} == {"4s", "9c", "Kc"}
     # own set of 8s; left 2h 3h 6d 2d = 13
     assert result.defender.deadwood == 13
     check_against_brute_force(result, cards("4s 9c Kc 2h 3h 8s 8d 8c 6d 2d"))

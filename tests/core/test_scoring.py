@@ -210,7 +210,7 @@ def test_score_cards(knocker, defender, options, upcard, outcome, winner, points
     if discard:
         expected.remove(Card(discard))
     assert sorted(knocker_cards) == sorted(expected)
-    defender_cards = ([l.card for l in result.defender.layoffs]
+    defender_cards = ([layoff.card for layoff in result.defender.layoffs]
                       + [c for m in result.defender.melds for c in m.cards]
                       + list(result.defender.deadwood_cards))
     assert sorted(defender_cards) == sorted(cards(defender))
@@ -231,7 +231,7 @@ def test_worked_example_5_vs_28_details():
 
 def test_undercut_after_layoffs_details():
     result = score_hand("6s 7s 8s Kh Kd Kc Ah 2h 3h 8d", "9s Ts 4c 5c 6c Qs Qd Qc 2d 4d")
-    assert {(str(l.card), l.meld) for l in result.defender.layoffs} == {("9s", 0), ("Ts", 0)}
+    assert {(str(layoff.card), layoff.meld) for layoff in result.defender.layoffs} == {("9s", 0), ("Ts", 0)}
     assert codes(result.defender.deadwood_cards) == ["2d", "4d"]
     assert "27" in result.explanation
 
@@ -317,7 +317,7 @@ def test_best_spread_leaving_a_card_unmelded():
     result = score_hand(KNOCK6, DEF66)
     assert (result.outcome, result.winner, result.points) == ("knock", "knocker", 49)
     assert (result.knocker.deadwood, result.defender.deadwood) == (6, 55)
-    assert {(str(l.card), l.meld) for l in result.defender.layoffs} == {("5s", 0), ("6s", 0)}
+    assert {(str(layoff.card), layoff.meld) for layoff in result.defender.layoffs} == {("5s", 0), ("6s", 0)}
     assert [(str(o.card), list(o.melds)) for o in result.options] == [("5s", [0]), ("6s", [0])]
     best = result.best_spread
     assert best is not None

@@ -5,7 +5,6 @@ template keeps the body limit of the app.
 """
 from __future__ import annotations
 
-import os
 import re
 import signal
 import subprocess

@@ -16,7 +16,7 @@ from packaging.requirements import Requirement
 from werkzeug.datastructures import Headers
 
 from calculator import create_app
-from hardening_support import TRACE_MARKERS, VALID_BODIES, check_security_headers
+from hardening_support import TRACE_MARKERS, check_security_headers
 
 ROOT = Path(__file__).resolve().parents[2]
 BIG = 1024 * 1024 + 1
