@@ -242,7 +242,9 @@ def find_outs(mask: int, deadwood: int, limit: int, known_mask: int) -> Outs:
     if deadwood <= limit:
         knock, bar = unseen, 0
     else:
-        room = limit - best_discard_deadwood_of_mask(mask)  # beside the best 9 of the 10
+        # room beside the best 9 of the 10, which keep at least deadwood - 10 (a card's
+        # points are all its discard takes off): none, without the search, when that is over
+        room = limit - best_discard_deadwood_of_mask(mask) if deadwood - 10 < limit else 0
         knock = (unseen & ~partners & _WORTH_AT_MOST[room]) if room > 0 else 0
         bar = limit
     needed = deadwood - bar - 10  # the least `reach` that could bring the hand to the bar
