@@ -8,7 +8,8 @@ suit with the best gain, so a drawn card changes one suit's two look-ups only.
 """
 from __future__ import annotations
 
-from .melds import RUN_DEADWOOD, SUIT_BITS, best_discard_deadwood_of_mask, ranks_of_three
+from .melds import (BEST_DISCARD_BITS, BEST_DISCARD_GAIN, RUN_DEADWOOD, SUIT_BITS,
+                    best_discard_deadwood_of_mask, ranks_of_three, ranks_twice)
 from .memo import Memo
 
 COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39  # the four cards of the lowest rank
@@ -35,24 +36,12 @@ def index_of(bit: int) -> int:
     return bit.bit_length() - 1
 
 
-def _gain(suit_mask: int) -> int:
-    """How much the run deadwood of one suit changes at best when one of its cards goes."""
-    if not suit_mask:
-        return _IMPOSSIBLE
-    table = RUN_DEADWOOD
-    return min(table[suit_mask & ~(1 << r)] for r in range(13) if suit_mask >> r & 1) \
-        - table[suit_mask]
-
-
-GAIN = Memo(_gain, keys=range(1 << 13))
-
-
-def _first_best(suit_mask: int) -> int:
-    """The lowest card (13-bit) of a suit whose discard gives the suit's best gain."""
-    return _first_with_gain(suit_mask, GAIN[suit_mask]) if suit_mask else 0
-
-
-FIRST_BEST = Memo(_first_best, keys=range(1 << 13))
+# a suit's 13-bit mask -> how much its run deadwood changes at best when one of its cards goes
+# (_IMPOSSIBLE for an empty suit): the engine's own table
+GAIN = BEST_DISCARD_GAIN
+# a suit's 13-bit mask -> the lowest card (13-bit) whose discard gives the suit's best gain
+FIRST_BEST = Memo(lambda suit_mask: BEST_DISCARD_BITS[suit_mask] & -BEST_DISCARD_BITS[suit_mask],
+                  keys=range(1 << 13))
 
 
 # --- one draw: what every unseen card does to a 10-card hand ---------------------------------
@@ -95,7 +84,7 @@ def kept_draws(kept: int, by_suit: list[list[int]], whole: list[int] | None = No
                                       for s in range(4)]
         row = _draw_row(rest, whole, by_suit, looked)
         afters = row if afters is None else list(map(min, afters, row))
-    twice = _ranks_twice(*k)
+    twice = ranks_twice(*k)
     if twice:  # a draw at a rank the kept hand holds twice or more can make a new set
         with_set: dict[int, int] = {}  # by rank: the drawn card's suit does not matter
         index = 0
@@ -109,10 +98,6 @@ def kept_draws(kept: int, by_suit: list[list[int]], whole: list[int] | None = No
                         afters[index] = value
                 index += 1
     return afters
-
-
-def _ranks_twice(s0: int, s1: int, s2: int, s3: int) -> int:
-    return (s0 & s1) | (s0 & s2) | (s0 & s3) | (s1 & s2) | (s1 & s3) | (s2 & s3)
 
 
 def _set_choices(mask: int, suits: list[int]) -> list[int]:
@@ -377,7 +362,7 @@ def discard_draws(hand: int, keep: int, unseen: int, limit: int
     any_unseen = u[0] | u[1] | u[2] | u[3]
     suits = [hand >> (13 * s) & SUIT_BITS for s in range(4)]
     threes = ranks_of_three(*suits)
-    ranks = (_ranks_twice(*suits) | threes) & any_unseen
+    ranks = (ranks_twice(*suits) | threes) & any_unseen
     # each rank held twice or three times with a card unseen: the lanes of those cards and,
     # by discard, the deadwood when the drawn card joins a set of its rank (`_new_sets`),
     # laid over each row in one lane-wise minimum
@@ -434,10 +419,10 @@ def discard_draws(hand: int, keep: int, unseen: int, limit: int
         knock = tops & ~(((row | LANE_HIGH) - knock_bar) & LANE_HIGH)
         if knock:
             gin = tops & ~(((row | LANE_HIGH) - LANE_ONES) & LANE_HIGH)
-            out.append((bit, deadwood, row % _LANE_MASK, _gathered(knock),
+            out.append((bit, deadwood, _lane_sum(row), _gathered(knock),
                         _gathered(gin) if gin else 0))
         else:
-            out.append((bit, deadwood, row % _LANE_MASK, 0, 0))  # the lanes' sum (_lane_sum)
+            out.append((bit, deadwood, _lane_sum(row), 0, 0))
     return out
 
 
@@ -462,7 +447,7 @@ class DrawOuts:
         k = [kept >> (13 * s) & SUIT_BITS for s in range(4)]
         row = _kept_row(kept, k)
         free = self.unseen & ~kept
-        twice = _ranks_twice(*k) & self.any_rank
+        twice = ranks_twice(*k) & self.any_rank
         while twice:  # a third card of a rank held twice (or a fourth): a set may form
             low = twice & -twice
             twice ^= low
@@ -589,17 +574,6 @@ def lowest_discard(hand: int, keep: int = 0) -> tuple[int, int]:
             if bit and total + value < best:
                 best, found = total + value, bit << (13 * s)
     return found, best
-
-
-def _first_with_gain(suit: int, wanted: int) -> int:
-    table, base = RUN_DEADWOOD, RUN_DEADWOOD[suit]
-    rest = suit
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        if table[suit ^ low] - base == wanted:
-            return low
-    return 0
 
 
 def _best_in_suit(suit: int, keep: int) -> tuple[int, int]:

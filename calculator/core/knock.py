@@ -8,7 +8,7 @@ from .cards import POINTS, Card, cards_mask, mask_cards, quick_mask
 from .hands import read_hand, read_upcard, refuse_shared_cards
 from .melds import (COLUMN, SUIT_BITS, Arrangement, Meld, best_arrangement_of_mask,
                     best_discard_deadwood_of_mask, best_discards_of_mask, deadwood_of_mask,
-                    discard_sides_of_mask)
+                    discard_sides_of_mask, ranks_twice)
 from .memo import Memo
 from .rules import DEFAULT_RULES, Rules
 
@@ -181,15 +181,9 @@ def _meld_partners(mask: int) -> int:
     or a card of a suit next to one it holds. Any other drawn card stays deadwood."""
     # neighbours in the same suit: shifted one rank up or down, never across a suit's edge
     near = ((mask << 1) & ~COLUMN | (mask >> 1) & ~(COLUMN << 12)) & _ALL
-    pairs = _ranks_twice((mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS,
-                          mask >> 39))
+    pairs = ranks_twice(mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS,
+                        mask >> 39)
     return near | pairs * COLUMN  # every card of a rank held twice
-
-
-def _ranks_twice(suits) -> int:
-    """13-bit mask of the ranks held in at least two of the four suits (13-bit masks)."""
-    a, b, c, d = suits
-    return (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
 
 
 def _lines_beside(suit_mask: int) -> tuple[tuple[int, int], ...]:
@@ -256,7 +250,7 @@ def find_outs(mask: int, deadwood: int, limit: int, known_mask: int) -> Outs:
                 if points < needed:
                     break
                 reaching |= rank_bit << shift
-        twice = _ranks_twice(suits)  # a set needs two cards of the rank beside the drawn one
+        twice = ranks_twice(*suits)  # a set needs two cards of the rank beside the drawn one
         while twice:
             low = twice & -twice
             twice ^= low

@@ -182,7 +182,7 @@ def _best_discard_tables() -> tuple[list[int], list[int]]:
     return gains, bits
 
 
-_BEST_DISCARD_GAIN, _BEST_DISCARD_BITS = _best_discard_tables()
+BEST_DISCARD_GAIN, BEST_DISCARD_BITS = _best_discard_tables()
 
 
 def _suit_runs(suit_mask: int) -> list[int]:
@@ -244,6 +244,11 @@ def ranks_of_three(s0: int, s1: int, s2: int, s3: int) -> int:
     return (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
 
 
+def ranks_twice(s0: int, s1: int, s2: int, s3: int) -> int:
+    """13-bit mask of ranks present in at least two suits."""
+    return (s0 & s1) | (s0 & s2) | (s0 & s3) | (s1 & s2) | (s1 & s3) | (s2 & s3)
+
+
 def _set_removals(mask: int, threes: int) -> tuple[int, ...]:
     """Every combination of sets for the ranks of three (the empty choice first), each as the
     mask of all the cards it puts in sets."""
@@ -296,7 +301,7 @@ def best_discard_deadwood_of_mask(mask: int) -> int:
     """Lowest deadwood after discarding one card (the best discard of an 11-card hand).
 
     For a fixed choice of sets, a discard from the cards left to runs changes only its own
-    suit, so the best discard is the suit with the best `_BEST_DISCARD_GAIN`; discarding a card
+    suit, so the best discard is the suit with the best `BEST_DISCARD_GAIN`; discarding a card
     of a set is the same as another set choice (the set without that rank, or the other three
     of four) discarding it from its suit, so every discard is covered.
     """
@@ -305,7 +310,7 @@ def best_discard_deadwood_of_mask(mask: int) -> int:
     s2 = mask >> 26 & SUIT_BITS
     s3 = mask >> 39
     threes = ranks_of_three(s0, s1, s2, s3)
-    table, gain = RUN_DEADWOOD, _BEST_DISCARD_GAIN
+    table, gain = RUN_DEADWOOD, BEST_DISCARD_GAIN
     if not threes:
         return (table[s0] + table[s1] + table[s2] + table[s3]
                 + min(gain[s0], gain[s1], gain[s2], gain[s3]))
@@ -430,14 +435,14 @@ _SUIT_DISCARDS = tuple(_suit_discards(suit) for suit in range(4))
 def best_discards_of_mask(mask: int) -> tuple[int, int]:
     """The lowest deadwood after discarding one card, and the mask of the cards whose discard
     leaves it. Where no rank has three cards, four table look-ups: the best discards are
-    those of the suits with the best `_BEST_DISCARD_GAIN`."""
+    those of the suits with the best `BEST_DISCARD_GAIN`."""
     s0, s1, s2, s3 = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS,
                       mask >> 39)
     if ranks_of_three(s0, s1, s2, s3):
         after = discard_deadwoods_of_mask(mask)
         best = min(after.values())
         return best, sum(bit for bit, value in after.items() if value == best)
-    table, gain, bits = RUN_DEADWOOD, _BEST_DISCARD_GAIN, _BEST_DISCARD_BITS
+    table, gain, bits = RUN_DEADWOOD, BEST_DISCARD_GAIN, BEST_DISCARD_BITS
     g0, g1, g2, g3 = gain[s0], gain[s1], gain[s2], gain[s3]
     best = min(g0, g1, g2, g3)
     return (table[s0] + table[s1] + table[s2] + table[s3] + best,

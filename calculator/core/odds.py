@@ -307,19 +307,13 @@ def discard_dangers(cards: int, unseen: int, forced: int, ratios: list[float],
         chances[bit] = 1.0
     zeros = (0.0,) * 7  # a partner neither unseen nor theirs (or off the end of the suit)
     out = {}
-    coefficients = _danger_coefficients
     while cards:
         bit = cards & -cards
         cards ^= bit
         index = bit.bit_length() - 1
         near = PARTNERS[index]
         unseen_near, forced_near = unseen & near, forced & near
-        total = 0.0
-        for k, c in coefficients(index, unseen_near, forced_near):
-            total += c * ratios[k]
-        # min(1.0, max(0.0, total)) as `danger` has it (the sum is never -0.0)
-        exact = 1.0 if total > 1.0 else total if total > 0.0 else 0.0
-        adjusted = exact
+        exact = adjusted = danger(index, unseen, forced, ratios)
         if exact and unseen_near & ~even:
             reference = _plain_independent(index, unseen_near, forced_near, base)
             if reference:
