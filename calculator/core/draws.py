@@ -8,11 +8,10 @@ suit with the best gain, so a drawn card changes one suit's two look-ups only.
 """
 from __future__ import annotations
 
-from .melds import (BEST_DISCARD_BITS, BEST_DISCARD_GAIN, RUN_DEADWOOD, SUIT_BITS,
+from .melds import (BEST_DISCARD_BITS, BEST_DISCARD_GAIN, COLUMN, RUN_DEADWOOD, SUIT_BITS,
                     best_discard_deadwood_of_mask, ranks_of_three, ranks_twice)
 from .memo import Memo
 
-COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39  # the four cards of the lowest rank
 _IMPOSSIBLE = 10_000  # a gain no discard reaches: an empty suit has nothing to discard
 
 
