@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 
 from deals import DECK, DENSE_DECK, hands, mixed_hands
-from http_server import ROOT, report, request
+from http_server import ROOT, cpu_of, cpu_seconds, report, request
 from http_wrk import run_wrk, wrk_available
 
 sys.path.append(str(ROOT / "deploy"))
@@ -66,23 +66,6 @@ def memory_of(pid: int) -> dict:
                     if line.startswith("VmHWM:")))
     return {"rss_mb": fields["Rss"] / 1024, "pss_mb": fields["Pss"] / 1024,
             "peak_rss_mb": peak / 1024}
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of one process so far."""
-    stat = Path(f"/proc/{pid}/stat").read_text()
-    fields = stat[stat.rindex(")") + 2:].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def cpu_of(pids: list[int]) -> float:
-    total = 0.0
-    for pid in pids:
-        try:
-            total += cpu_seconds(pid)
-        except (OSError, ValueError):
-            pass
-    return total
 
 
 def app_pids(cluster: topology.Cluster) -> list[int]:

@@ -54,11 +54,30 @@ def children_of(pid: int) -> list[int]:
     return sorted(found)
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of one process so far."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    fields = stat[stat.rindex(")") + 2:].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_of(pids: list[int]) -> float:
+    """The CPU time of these processes so far (one that has gone counts nothing)."""
+    total = 0.0
+    for pid in pids:
+        try:
+            total += cpu_seconds(pid)
+        except (OSError, ValueError):
+            pass
+    return total
+
+
 class Gunicorn:
     """One gunicorn master with the shipped config; use as a context manager or start/stop."""
 
     def __init__(self, workers: int | None = None, env: dict | None = None,
-                 quiet_access_log: bool = False):
+                 quiet_access_log: bool = False, app: str = APP):
+        self.app = app  # the WSGI app gunicorn loads: the calculator's unless a benchmark's own
         self.port = free_port()
         self.workers = workers
         self.extra_env = dict(env or {})
@@ -82,7 +101,7 @@ class Gunicorn:
         if self.quiet_access_log:
             # Only for measuring the cost of the access log itself; the figures use the config.
             command += ["--access-logfile", os.devnull]
-        return command + [APP]
+        return command + [self.app]
 
     def expected_workers(self, env: dict) -> int:
         """The worker count the shipped config computes under `env` (read, not re-derived)."""
