@@ -8,6 +8,27 @@ from __future__ import annotations
 
 # Errors listed in one report: reading stops there, so a hostile input costs little.
 MAX_REPORTED_ERRORS = 50
+# The most characters of a caller's value a message quotes: an answer stays small whatever
+# the body holds.
+MAX_QUOTED_CHARS = 40
+
+
+def quoted(value) -> str:
+    """A caller's value as a message quotes it: a string in quotes, cut after
+    `MAX_QUOTED_CHARS` characters (with how long it was); anything else by its JSON type.
+
+    >>> quoted("hollywod"), quoted(3), quoted("x" * 100)
+    ("'hollywod'", 'a number', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (100 characters)")
+    """
+    if isinstance(value, str):
+        if len(value) <= MAX_QUOTED_CHARS:
+            return repr(value)
+        return f"{value[:MAX_QUOTED_CHARS] + '…'!r} ({len(value):,} characters)"
+    return _JSON_TYPES.get(type(value), "a value")
+
+
+_JSON_TYPES = {bool: "true or false", int: "a number", float: "a number", list: "an array",
+               dict: "an object", type(None): "null"}
 
 
 class CalculatorError(ValueError):

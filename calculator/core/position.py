@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, cards_mask
-from .errors import CardInBothHandsError, IncompatibleInputError
+from .errors import CardInBothHandsError, IncompatibleInputError, quoted
 from .hands import read_card, read_hand, refuse_shared_cards
 from .rules import DEFAULT_RULES, Rules
 
@@ -184,7 +184,7 @@ def _read_discard(entry, index: int) -> Discard:
     else:
         card, by, where = entry, None, ("discards", index)
     if by is not None and by not in WHO:
-        raise IncompatibleInputError(f"'by' is who threw the card: me or opponent, not {by!r}",
+        raise IncompatibleInputError(f"'by' is who threw the card: me or opponent, not {quoted(by)}",
                                      ("discards", index, "by"))
     if card is None:
         raise IncompatibleInputError("a discard needs its card", where)

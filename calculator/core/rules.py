@@ -5,7 +5,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Mapping
 
 from .cards import Card
-from .errors import RuleError
+from .errors import MAX_QUOTED_CHARS, RuleError, quoted
 
 SHUTOUT_OPTIONS = ("game_bonus_doubled", "total_doubled", "none")
 FORMATS = ("single", "hollywood")
@@ -31,7 +31,8 @@ class Rules:
     @classmethod
     def preset_named(cls, name: str) -> "Rules":
         if not isinstance(name, str) or name not in PRESETS:
-            raise RuleError("preset", f"unknown preset {name!r}; one of {', '.join(PRESETS)}")
+            raise RuleError("preset", f"unknown preset {quoted(name)}; one of "
+                            f"{', '.join(PRESETS)}")
         return PRESETS[name]
 
     @classmethod
@@ -48,7 +49,9 @@ class Rules:
         known = {f.name for f in fields(cls)} - {"preset"}
         for key in options:
             if key not in known:
-                raise RuleError(key, f"unknown rule option '{key}'")
+                # a long key is not repeated in the pointer: the answer stays small
+                raise RuleError(key, f"unknown rule option {quoted(key)}", position=(
+                    ("rules", key) if len(key) <= MAX_QUOTED_CHARS else ("rules",)))
         for key, value in options.items():
             _check_option(key, value)
         if options.get("oklahoma", base.oklahoma) and "knock_limit" in options:
@@ -103,7 +106,8 @@ def _check_option(key: str, value: Any) -> None:
         if not isinstance(value, bool):
             raise RuleError(key, f"{key} must be true or false")
     elif key in _CHOICES and value not in _CHOICES[key]:
-        raise RuleError(key, f"{key} must be one of {', '.join(_CHOICES[key])}, not {value!r}")
+        raise RuleError(key, f"{key} must be one of {', '.join(_CHOICES[key])}, "
+                        f"not {quoted(value)}")
 
 
 PRESETS: dict[str, Rules] = {
