@@ -25,6 +25,7 @@ PROBLEM_TYPES = {
     core_errors.IllegalKnockError: ("illegal-knock", "Illegal knock"),
     core_errors.RuleError: ("invalid-rule", "Invalid rule option"),
     core_errors.IncompatibleInputError: ("incompatible-input", "Inputs that cannot go together"),
+    core_errors.NumberRangeError: ("number-range", "Number out of range"),
     core_errors.GameError: ("game", "Invalid game ledger"),
     core_errors.PlayerNameError: ("player-name", "Invalid player name"),
 }

@@ -6,8 +6,8 @@ ledger lives in `calculator.core.game`.
 from .cards import ALL_CARDS, Card, card_name, format_cards, parse_card, parse_hand, tokenize
 from .errors import (CalculatorError, CardInBothHandsError, CardNotationError,
                      DuplicateCardError, ErrorGroup, GameError, HandSizeError,
-                     IllegalKnockError, IncompatibleInputError, MeldError, PlayerNameError,
-                     RuleError)
+                     IllegalKnockError, IncompatibleInputError, MeldError, NumberRangeError,
+                     PlayerNameError, RuleError)
 from .knock import DiscardOption, HandAnalysis, Outs, analyze
 from .layoffs import Defense, Layoff, LayoffOption, LayoffResult, read_spread
 from .melds import (Arrangement, Meld, all_best_arrangements, best_arrangement, deadwood,
@@ -23,7 +23,8 @@ __all__ = [
     "CardNotationError", "Defense", "DefenderSide", "DiscardOption",
     "DuplicateCardError", "ErrorGroup", "GameError", "HandAnalysis", "HandResult", "HandSizeError",
     "IllegalKnockError", "IncompatibleInputError", "KnockerCounts", "KnockerSide", "Layoff",
-    "LayoffOption", "LayoffResult", "Meld", "MeldError", "Outs", "PlayerNameError", "PRESETS", "RuleError",
+    "LayoffOption", "LayoffResult", "Meld", "MeldError", "NumberRangeError", "Outs",
+    "PlayerNameError", "PRESETS", "RuleError",
     "Rules", "Spread", "all_best_arrangements", "analyze", "best_arrangement", "card_name",
     "deadwood", "deadwood_of_mask", "draw_result", "format_cards", "layoffs", "parse_card",
     "parse_hand", "read_spread", "score_hand", "tokenize",

@@ -398,7 +398,7 @@ ERROR_CASES = [
                                     "defender": {"deadwood": 20}},
                  "incompatible-input", ["/knocker/gin"], ["0 deadwood"], id="gin with deadwood"),
     pytest.param("/api/v1/score", {"knocker": {"deadwood": 101}, "defender": {"deadwood": 20}},
-                 "invalid-input", ["/knocker/deadwood"], [], id="count out of range"),
+                 "number-range", ["/knocker/deadwood"], ["from 0 to 100"], id="count out of range"),
     pytest.param("/api/v1/score", {"knocker": {"deadwood": 3}},
                  "invalid-input", ["/defender"], ["required"], id="missing defender"),
     pytest.param("/api/v1/score", {"outcome": "draw", "knocker": {"deadwood": 3}},
