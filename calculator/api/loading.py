@@ -19,6 +19,7 @@ from typing import Any, Callable, NamedTuple
 
 from marshmallow import RAISE, Schema, ValidationError, fields, missing
 
+from ..core.errors import quoted
 from . import limits
 
 
@@ -35,10 +36,14 @@ class Loader(NamedTuple):
     known: frozenset  # the keys the schema reads
 
     def full(self, value) -> dict:
-        """`Schema.load`, which names every unknown key: refused first when there are more
-        of them than an answer lists."""
-        if type(value) is dict and len(value) > limits.MAX_REPORTED_ERRORS:
+        """`Schema.load`, which names every unknown key in its pointer: refused first when
+        there are more of them than an answer lists, or when one is longer than any field
+        name could be (a megabyte key must not come back twice in the answer)."""
+        if type(value) is dict:
             unknown = [key for key in value if key not in self.known]
+            longest = max(unknown, key=len, default="")
+            if len(longest) > limits.MAX_TOKEN_CHARS:
+                raise ValidationError({"_schema": [f"unknown field {quoted(longest)}"]})
             if len(unknown) > limits.MAX_REPORTED_ERRORS:
                 listed = unknown[:limits.MAX_REPORTED_ERRORS - 1]
                 raise ValidationError({"_schema": [
