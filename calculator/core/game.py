@@ -111,7 +111,8 @@ class HandRow:
 @dataclass(frozen=True, slots=True)
 class GameSheet:
     """The whole sheet. `sums` are each player's finals added over the games (one game: its
-    final); `margin` is the match winner's sum less the other's, None until there is one."""
+    final); `margin` is the match winner's sum less the other's (negative when boxes left the
+    winner of one game behind), None until there is a winner."""
 
     players: tuple[str, str]
     rules: Rules
@@ -148,8 +149,14 @@ def play_ledger(players, entries, rules: Rules | None = None) -> GameSheet:
     finished = all(game.finished for game in games)
     sums = {p: sum(game.final[p] for game in games) for p in players}
     winner = _match_winner(games, sums) if finished else None
-    margin = abs(sums[players[0]] - sums[players[1]]) if winner else None
+    # The winner's sum less the other's, not the gap: in one game boxes can leave the player
+    # who reached the target behind (docs/RULES.md), and then the margin is negative.
+    margin = sums[winner] - sums[_other(players, winner)] if winner else None
     return GameSheet(players, rules, tuple(rows), games, finished, winner, sums, margin)
+
+
+def _other(players, name: str) -> str:
+    return players[1] if name == players[0] else players[0]
 
 
 def _check_players(players) -> tuple[str, str]:
@@ -176,7 +183,7 @@ def _score_entry(entry, players, rules: Rules) -> tuple[Any, str | None, int]:
     if knocked_by not in players:
         raise GameError(f"'{entry.knocked_by}' is not one of the players", ("knocked_by",))
     result = score_hand(entry.knocker, entry.defender, rules, entry.upcard)
-    other = players[1] if knocked_by == players[0] else players[0]
+    other = _other(players, knocked_by)
     winner = {"knocker": knocked_by, "defender": other}.get(result.winner)
     return result, winner, result.points
 
@@ -211,7 +218,7 @@ def _settle(game: Game, rules: Rules) -> None:
         game.final = dict(game.totals)
         return
     winner = game.winner
-    loser = players[1] if winner == players[0] else players[0]
+    loser = _other(players, winner)
     game_bonus = dict(zero, **{winner: rules.game_bonus})
     box = {p: rules.box_bonus * game.hands_won[p] for p in players}
     shutout = dict(zero)

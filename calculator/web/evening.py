@@ -81,7 +81,10 @@ def to_csv(ledger: Ledger, sheet: SheetView) -> str:
 
 
 def _cell(value) -> str:
-    """A CSV cell a spreadsheet shows as text: a leading = + - @ would start a formula."""
+    """A CSV cell a spreadsheet shows as text: a leading = + - @ would start a formula. A
+    number (a negative margin) is no formula, so it stays a number."""
+    if type(value) is int:
+        return str(value)
     text = str(value)
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 

@@ -177,7 +177,8 @@ def _finished(item) -> Finished | None:
     if not (isinstance(item, list) and len(item) == 6):
         return None
     winner, final0, final1, margin, hollywood, hands = item
-    if not (_int(winner, -1, 1) and _int(final0) and _int(final1) and _int(margin)
+    if not (_int(winner, -1, 1) and _int(final0) and _int(final1)
+            and _int(margin, -10_000_000)   # negative when boxes left the winner behind
             and hollywood in (0, 1) and _int(hands, 0, limits.MAX_LEDGER_HANDS)):
         return None
     return Finished(winner, (final0, final1), margin, bool(hollywood), hands)

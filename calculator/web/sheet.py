@@ -131,6 +131,10 @@ def dealer(rows, ledger: Ledger) -> int:
 
 
 def tally(night: tuple[Finished, ...]) -> Tally:
+    """Games won, and the margins of the games each player won added up. A margin is the
+    winner's final less the other's, so a game won while boxes left the winner's final behind
+    takes its (negative) margin off the winner's: the two players' margins then differ by
+    exactly the night's difference of finals, which is what a table settling up reads."""
     won, margins = [0, 0], [0, 0]
     for game in night:
         if game.winner in (0, 1):

@@ -57,6 +57,34 @@ def test_no_shutout_when_loser_scored(client):
     assert game["margin"] == 225 - 30
 
 
+# docs/RULES.md: nine boxes outweigh one big hand, but the winner is who reached the target.
+NINE_BOXES = [("Bob", 10)] * 9 + [("Ann", 100)]
+
+
+def test_boxes_can_put_the_winner_behind_and_the_margin_says_so(client):
+    body = {"players": ["Ann", "Bob"], "hands": [won(w, p) for w, p in NINE_BOXES]}
+    sheet = post(client, body).get_json()
+    game = sheet["games"][0]
+    assert game["winner"] == "Ann" and sheet["winner"] == "Ann"
+    assert game["final"] == {"Ann": 100 + 100 + 25, "Bob": 90 + 9 * 25}
+    assert game["margin"] == 225 - 315 == -90
+    assert sheet["margin"] == game["margin"]  # one game: the match's margin is the game's
+
+
+def test_hollywood_games_won_behind_on_boxes_and_the_match_by_the_larger_sum(client):
+    # Bob's nine wins of 10 go into game 1 (9 of them), game 2 (8) and game 3 (7); Ann's three
+    # wins of 100 end games 1, 2 and 3 in turn, each behind on Bob's boxes.
+    body = {"players": ["Ann", "Bob"], "rules": {"preset": "hollywood"},
+            "hands": [won(w, p) for w, p in NINE_BOXES + [("Ann", 100)] * 2]}
+    sheet = post(client, body).get_json()
+    finals = [(g["winner"], g["final"]["Ann"], g["final"]["Bob"], g["margin"])
+              for g in sheet["games"]]
+    assert finals == [("Ann", 225, 90 + 9 * 25, 225 - 315), ("Ann", 225, 80 + 8 * 25, 225 - 280),
+                      ("Ann", 225, 70 + 7 * 25, 225 - 245)]
+    assert sheet["finished"] and sheet["winner"] == "Bob"      # the larger sum of the finals
+    assert sheet["margin"] == (315 + 280 + 245) - 3 * 225 == 165
+
+
 @pytest.mark.parametrize("preset, box, game_bonus, target", [
     ("standard", 25, 100, 100),
     ("classic", 20, 100, 100),
@@ -321,3 +349,13 @@ def test_the_sheet_keeps_the_match_sums_and_margin():
     assert sheet.finished and sheet.winner == "Ann"
     assert sheet.sums == {p: sum(game.final[p] for game in sheet.games) for p in sheet.players}
     assert sheet.margin == sheet.sums["Ann"] - sheet.sums["Bob"] > 0
+
+
+def test_the_sheet_margin_is_the_winners_sum_less_the_others_even_when_negative():
+    # Ann reaches the target with one hand; Bob's nine boxes lift his final above hers.
+    sheet = play_ledger(["Ann", "Bob"], [TableEntry(w, p) for w, p in NINE_BOXES])
+    assert sheet.winner == "Ann" and sheet.sums == {"Ann": 225, "Bob": 315}
+    assert sheet.margin == sheet.games[0].margin == -90
+    # the same ledger with the names the other way round: the sign follows the winner
+    sheet = play_ledger(["Bob", "Ann"], [TableEntry(w, p) for w, p in NINE_BOXES])
+    assert sheet.winner == "Ann" and sheet.margin == -90

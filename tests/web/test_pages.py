@@ -395,6 +395,60 @@ def test_the_games_end_gives_the_final_and_the_next_game(client):
                                   "action": "next"}).status_code == 400
 
 
+def nine_boxes(client) -> str:
+    """docs/RULES.md's nine boxes: Bob wins nine hands of 10, then Ann one of 100 and the
+    game; Bob's boxes leave Ann's final (225) 90 behind his (315)."""
+    token = start_sheet(client)
+    for who, points in [("1", "10")] * 9 + [("0", "100")]:
+        token = add_hand(client, token, mode="table", winner=who, points=points)
+    return token
+
+
+def test_a_winner_left_behind_by_boxes_is_not_said_to_win_by_the_gap(client):
+    token = nine_boxes(client)
+    sheet = sheet_of(token)
+    assert sheet.winner == "Ann" and sheet.margin == -90
+    text = page_text(client, f"/?g={token}")
+    assert "wins by" not in text
+    assert "Ann reached the target and wins; boxes put Bob 's final 90 ahead" in text
+    assert text.count("boxes put Bob 's final 90 ahead") == 2       # scoreboard and final
+
+
+def test_hollywood_games_won_behind_on_boxes_say_so_beside_the_match_winner(client):
+    token = start_sheet(client, preset="hollywood")
+    for who, points in [("1", "10")] * 9 + [("0", "100")] * 3:
+        token = add_hand(client, token, mode="table", winner=who, points=points)
+    assert [g.margin for g in sheet_of(token).games] == [-90, -55, -20]
+    text = page_text(client, f"/?g={token}")
+    assert text.count("Bob wins the match by 165") == 2               # scoreboard and final
+    for number, ahead in ((1, 90), (2, 55), (3, 20)):
+        assert (f"Game {number}: Ann reached the target and wins; boxes put Bob 's final "
+                f"{ahead} ahead") in text
+
+
+def test_the_nights_margins_add_each_games_margin_as_the_sheet_gives_it(client):
+    # A game won with a negative margin takes it off the winner's margins, so the difference
+    # of the two players' margins is still the night's difference of finals.
+    token = nine_boxes(client)
+    location = client.post("/", data={"g": token, "action": "next"}).headers["Location"]
+    token = token_of(location)                                # the share link still opens
+    ledger = sharing.decode(token)
+    assert [(g.winner, g.finals, g.margin) for g in ledger.night] == [(0, (225, 315), -90)]
+    for hand in (counts("1", "2", "60"), counts("1", "1", "60")):   # Bob: 58 + 59
+        token = add_hand(client, token, **hand)
+    token = token_of(client.post("/", data={"g": token, "action": "next"}).headers["Location"])
+    night = sharing.decode(token).night
+    html = client.get("/", query_string={"g": token}).get_data(as_text=True)
+    tally = re.search(r'<section class="panel tally".*?</section>', html, re.S).group(0)
+    bob_margin = night[1].finals[1] - night[1].finals[0]
+    assert night[1].winner == 1 and night[1].margin == bob_margin > 0
+    assert re.findall(r'<td class="num">(-?\d+)</td>', tally) == ["1", "-90", "1",
+                                                                   str(bob_margin)]
+    assert sum(g.finals[0] - g.finals[1] for g in night) == -90 - bob_margin
+    csv_text = client.get("/evening.csv", query_string={"g": token}).get_data(as_text=True)
+    assert "1,final,game,,Ann,-90,225,315" in csv_text      # a number, not a text cell
+
+
 def test_hollywood_sheet_has_three_games_and_counts_in_the_tally(client):
     token = start_sheet(client, preset="hollywood")
     for who in ("0", "1", "0", "0"):

@@ -36,7 +36,7 @@ hands = st.one_of(
 )
 finished = st.builds(Finished, winner=st.sampled_from([-1, 0, 1]),
                      finals=st.tuples(st.integers(0, 5000), st.integers(0, 5000)),
-                     margin=st.integers(0, 5000), hollywood=st.booleans(),
+                     margin=st.integers(-5000, 5000), hollywood=st.booleans(),
                      hands=st.integers(0, 500))
 ledgers = st.builds(Ledger, players=st.tuples(st.text(min_size=1, max_size=40),
                                               st.text(min_size=1, max_size=40)),
