@@ -10,10 +10,8 @@ from ..core import CalculatorError, KnockerCounts, Rules, score_hand
 from ..core.game import DrawEntry, GameSheet, ScoredEntry, TableEntry, play_ledger
 from ..core.scoring import HandResult
 from .ledger import FieldErrors, Hand, Ledger
-from .numbers import whole_number
+from .numbers import typed_number
 
-COUNT_DIGITS = 3    # a deadwood count is 0-100: the core says so past 999
-POINT_DIGITS = 4    # points scored at the table
 
 
 class FormSlip(Exception):
@@ -35,14 +33,14 @@ class FormSlip(Exception):
                     errors.add("", f"hand {self.index + 1}: {text}")
 
 
-def _count(text: str, name: str, what: str, errors: FieldErrors, digits: int) -> int | None:
+def _count(text: str, name: str, what: str, errors: FieldErrors, like: int = 12) -> int | None:
     text = text.strip()
     if not text:
         errors.add(name, f"give {what}")
         return None
-    value = whole_number(text, digits)
+    value = typed_number(text)
     if value is None:
-        errors.add(name, f"{what} is a whole number, like 12 (not '{text[:20]}')")
+        errors.add(name, f"{what} is a whole number, like {like} (not '{text[:20]}')")
     return value
 
 
@@ -55,7 +53,7 @@ def entry(hand: Hand, players: tuple[str, str], names: tuple[str, str] | None = 
     if hand.mode == "table":
         winner = _place(hand.winner, "winner", f"say who won: {players[0]} or {players[1]}",
                         errors)
-        points = _count(hand.points, "points", "the points", errors, POINT_DIGITS)
+        points = _count(hand.points, "points", "the points", errors)
         if errors:
             raise FormSlip(errors)
         return TableEntry(players[winner], points)
@@ -96,18 +94,15 @@ def _place(text: str, name: str, message: str, errors: FieldErrors) -> int | Non
 def _counts(hand: Hand, k_name: str, d_name: str, errors: FieldErrors):
     typed = hand.knocker_deadwood.strip()
     if hand.kind == "knock":
-        knocker = _count(typed, "knocker_deadwood", f"{k_name} deadwood", errors,
-                         COUNT_DIGITS)
+        knocker = _count(typed, "knocker_deadwood", f"{k_name} deadwood", errors)
         if knocker == 0:  # never turn a knock into gin silently
             errors.add("knocker_deadwood", "0 deadwood is gin: choose Gin (or Big gin) "
                        "above, or type the deadwood")
-    else:
-        knocker = whole_number(typed, COUNT_DIGITS) if typed else 0
-        if knocker is None:
-            errors.add("knocker_deadwood", f"{k_name} deadwood is a whole number, like 0 "
-                       f"(not '{typed[:20]}')")
+    else:  # gin: a blank deadwood is 0
+        knocker = _count(typed, "knocker_deadwood", f"{k_name} deadwood", errors,
+                         like=0) if typed else 0
     defender = _count(hand.defender_deadwood, "defender_deadwood", f"{d_name} deadwood",
-                      errors, COUNT_DIGITS)
+                      errors)
     if errors:
         return None, None
     return KnockerCounts(knocker, hand.kind == "gin", hand.kind == "big_gin"), defender

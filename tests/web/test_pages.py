@@ -193,6 +193,10 @@ def test_bad_card_is_named_marked_and_kept(client):
     ({"mode": "counts", "d0": "3", "d1": "٣"}, "d1", "whole number"),
     ({"mode": "counts", "d0": "12", "d1": "3"}, "d0", "above the knock limit"),
     ({"mode": "counts", "d0": "1", "d1": "300"}, "d1", "0 to 100"),
+    ({"mode": "counts", "d0": "1", "d1": "99999"}, "d1", "deadwood count is a whole number from 0 to 100"),
+    ({"mode": "counts", "d0": "99999", "d1": "3"}, "d0", "0 to 100"),
+    ({"mode": "counts", "kind": "gin", "d0": "99999", "d1": "3"}, "d0", "0 to 100"),
+    ({"mode": "counts", "d0": "1", "d1": "9" * 5000}, "d1", "0 to 100"),
     ({"mode": "counts", "kind": "gin", "d0": "4", "d1": "3"}, "kind", "gin means 0"),
     ({"mode": "counts", "d0": "1", "d1": "3", "r_knock_limit": "11"}, "r_knock_limit",
      "between 0 and 10"),
@@ -208,6 +212,29 @@ def test_errors_sit_next_to_their_field(client, fields, field, words):
     error = re.search(rf'id="score-{field}-error">(.*?)</div>', html, re.S)
     assert error, text_of(html)[:600]
     assert words in error.group(1).replace("&#39;", "'")
+
+
+def test_a_count_out_of_range_is_told_its_range_not_that_it_is_no_number(client):
+    for typed in ("99999", "1" + "0" * 40):
+        response = score(client, mode="counts", knocked_by="0", kind="knock", d0="5", d1=typed)
+        text = text_of(response.get_data(as_text=True)).replace("&#39;", "'")
+        assert response.status_code == 422 and "0 to 100" in text and "like 12" not in text
+    # leading zeros are still the number they spell; other digits than 0-9 are no number
+    response = score(client, mode="counts", knocked_by="0", kind="knock", d0="5",
+                     d1="0000031")
+    assert response.status_code == 200 and "26" in text_of(response.get_data(as_text=True))
+    response = score(client, mode="counts", knocked_by="0", kind="knock", d0="5", d1="３１")
+    assert response.status_code == 422 and "like 12" in response.get_data(as_text=True)
+
+
+def test_points_at_the_table_out_of_range_are_told_the_range(client):
+    token = start_sheet(client)
+    response = score(client, g=token, mode="table", winner="0", points="99999")
+    assert response.status_code == 422
+    error = re.search(r'id="score-points-error">(.*?)</div>', response.get_data(as_text=True),
+                      re.S)
+    assert error and "a hand's points is a whole number from 0 to 10000" in error.group(
+        1).replace("&#39;", "'")
 
 
 def test_everything_typed_is_escaped_and_isolated(client):
