@@ -22,14 +22,14 @@ from .page import card_face
 
 PRESETS = (("standard", "Standard (knock at 10)"), ("classic", "Classic"),
            ("straight", "Straight (gin only)"), ("oklahoma", "Oklahoma (upcard sets the limit)"))
-# where each part of the body came from on the form
+# where each part of the body came from on the form (the form sends no `samples` or `seed`:
+# the page takes the API's defaults, so no error can point at them)
 FIELD_OF = {"hand": "hand", "face_up": "face_up", "discards": "pile", "opponent_took": "took",
             "opponent_passed": "passed", "stock": "stock", "scores": "scores",
-            "rules": "preset", "upcard": "upcard", "samples": "samples", "seed": "samples"}
+            "rules": "preset", "upcard": "upcard"}
 LABELS = {"hand": "Your hand", "face_up": "Face-up card", "pile": "Discard pile",
           "took": "Cards they picked up", "passed": "Cards they passed", "stock": "Stock",
-          "scores": "Game scores", "preset": "Rules", "upcard": "Upcard", "samples": "Samples",
-          "": "The position"}
+          "scores": "Game scores", "preset": "Rules", "upcard": "Upcard", "": "The position"}
 MAX_FIELD_CHARS = 2_000
 SUITS = (("s", "Spades"), ("h", "Hearts"), ("d", "Diamonds"), ("c", "Clubs"))
 

@@ -8,6 +8,7 @@ import re
 from web_support import text_of
 
 from calculator.core.advice import advise
+from calculator.web import advice
 
 HAND = "As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd"
 
@@ -92,3 +93,10 @@ def test_user_text_is_escaped_and_isolated(client):
 def test_long_fields_are_refused_cheaply(client):
     page = client.post("/advice", data={"hand": "As " * 5000})
     assert page.status_code == 422 and "at most 2000 characters" in page.get_data(as_text=True)
+
+
+def test_every_field_an_error_can_name_is_on_the_form(client):
+    # An error beside a field the form does not have would point its summary link nowhere.
+    html = client.get("/advice").get_data(as_text=True)
+    for name in set(advice.FIELD_OF.values()) | (set(advice.LABELS) - {""}):
+        assert f'id="advice-{name}"' in html, name
