@@ -106,6 +106,11 @@ def from_http_exception(error: HTTPException) -> Response:
     headers = {}
     if error.code == 405 and getattr(error, "valid_methods", None):
         headers["Allow"] = ", ".join(error.valid_methods)
-    where = f"{request.method} {request.path}" if error.code in (404, 405) else "the body"
-    return problem(error.code or 500, error.name, detail, [("", f"{where}: {detail}")], None,
+    # where the fault is: the body for a request that sends one, else the request line (a
+    # route or method that does not exist, or a query that cannot be read)
+    if error.code in (404, 405) or request.method in ("GET", "HEAD"):
+        where = f"{request.method} {request.path}: "
+    else:
+        where = "" if detail.startswith("the body") else "the body: "
+    return problem(error.code or 500, error.name, detail, [("", where + detail)], None,
                    headers)
