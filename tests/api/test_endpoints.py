@@ -682,3 +682,15 @@ def test_batch_with_outs_equals_single_analyze(client):
     singles = [client.post("/api/v1/analyze", json={"hand": hand}).get_json() for hand in hands]
     assert batch.get_json()["results"] == singles
     assert all("outs" in result for result in singles if len(result["hand"]) == 10)
+
+
+def test_a_fault_outside_the_body_is_placed_at_the_request_line(client):
+    """A query that cannot be read is not 'the body'; a detail that says 'the body' is not
+    prefixed with it twice."""
+    answer = client.get("/evening.csv?g=not-a-sheet")
+    assert answer.status_code == 400
+    [error] = answer.get_json()["errors"]
+    assert error["pointer"] == "" and error["detail"].startswith("GET /evening.csv: ")
+    answer = client.post("/api/v1/analyze", data=b'{"hand": "\xff"}',
+                         content_type="application/json")
+    assert answer.get_json()["errors"][0]["detail"] == "the body is not valid UTF-8 (byte 10)"
