@@ -7,20 +7,57 @@ problem is.
 """
 from __future__ import annotations
 
-from marshmallow import ValidationError, fields
+from marshmallow import ValidationError, fields, validate
 
 from ..core.advice import Advice
 from ..core.cards import mask_cards
 from ..core.position import MAX_SAMPLES
 from . import limits
+from .loading import BoundedList, compile_loader, load
 from .schemas import Options, Strict, Token, Tokens, Whole, rules_of
 
 MAX_DISCARDS = 52
 
 
-class DiscardEntry(fields.Field):
+class DiscardIn(Strict):
+    card = Token(required=True)
+    # who threw it, "me" or "opponent", is the core's rule; a long string is refused here,
+    # before anything reads it
+    by = fields.String(load_default=None, validate=validate.Length(
+        max=limits.MAX_TOKEN_CHARS, error="is longer than {max} characters"))
+
+
+class ScoresIn(Strict):
+    me = Whole(required=True)
+    opponent = Whole(required=True)
+
+
+class Part(fields.Field):
+    """A nested object read by its schema's bounded loader (`loading`): its unknown keys are
+    counted, not each named, past `MAX_REPORTED_ERRORS`."""
+
+    def __init__(self, schema: type[Strict], **kwargs):
+        super().__init__(**kwargs)
+        self.loader = compile_loader(schema)
+
+    def quick(self, value):
+        return self.loader.quick(value)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        return self.loader.full(value)
+
+
+class DiscardEntry(Part):
     """One card of the discard pile: a card token, or `{card, by}` with `by` "me" or
     "opponent" (checked by the core)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(DiscardIn, **kwargs)
+
+    def quick(self, value):
+        if type(value) is str and len(value) <= limits.MAX_TOKEN_CHARS:
+            return value
+        return self.loader.quick(value)  # Invalid unless an object
 
     def _deserialize(self, value, attr, data, **kwargs):
         if type(value) is str:
@@ -29,52 +66,46 @@ class DiscardEntry(fields.Field):
             return value
         if type(value) is not dict:
             raise ValidationError("a discard is a card token or {card, by}")
-        return DiscardIn().load(value)
+        return self.loader.full(value)
 
 
-class DiscardIn(Strict):
-    card = Token(required=True)
-    by = fields.String(load_default=None)
+class Discards(BoundedList):
+    """The pile: its length checked before any card is read; reading stops after
+    `MAX_REPORTED_ERRORS` messages."""
 
+    def __init__(self, **kwargs):
+        super().__init__(DiscardEntry(), 0, MAX_DISCARDS, **kwargs)
 
-class ScoresIn(Strict):
-    me = Whole(required=True)
-    opponent = Whole(required=True)
-
-
-class Discards(fields.List):
-    """The pile: its length checked before any card is read."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
+    def _check_length(self, value) -> None:
         if type(value) is not list:
             raise ValidationError("must be an array")
         if len(value) > MAX_DISCARDS:
             raise ValidationError(f"has {len(value)} cards; at most {MAX_DISCARDS}")
-        return super()._deserialize(value, attr, data, **kwargs)
 
 
 class AdviceRequest(Strict):
     hand = Tokens(required=True)
     face_up = Token(load_default=None)
-    discards = Discards(DiscardEntry(), load_default=list)
+    discards = Discards(load_default=list)
     opponent_took = Tokens(what="opponent_took", max_tokens=52, load_default=list)
     opponent_passed = Tokens(what="opponent_passed", max_tokens=52, load_default=list)
     stock = Whole(load_default=None)
     rules = Options(load_default=None)
     upcard = Token(load_default=None)
-    scores = fields.Nested(ScoresIn, load_default=None)
+    scores = Part(ScoresIn, load_default=None)
     samples = Whole(load_default=None)
     seed = Whole(load_default=None)
 
 
-_SCHEMA = AdviceRequest()
+_LOADER = compile_loader(AdviceRequest)
 
 
 def read(body) -> dict:
-    """The body's values, or marshmallow's ValidationError naming every bad field."""
+    """The body's values, or marshmallow's ValidationError naming every bad field (up to the
+    error cap), read by the bounded loader as the other endpoints' bodies are."""
     if type(body) is not dict:
         raise ValidationError({"_schema": ["the body must be a JSON object"]})
-    return _SCHEMA.load(body)
+    return load(_LOADER, body)
 
 
 def arguments(body: dict) -> dict:

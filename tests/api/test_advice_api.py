@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from calculator import create_app
+from calculator.api import advice as advice_api
 from calculator.core.advice import advise
 
 HAND = "As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd"
@@ -88,4 +89,48 @@ def test_bad_positions_are_422_with_a_pointer(client, body, pointer):
 def test_not_an_object(client):
     answer = post(client, ["As"])
     assert answer.status_code == 422
-    assert answer.get_json()["errors"][0]["pointer"] == ""
+    assert answer.get_json()["errors"] == [{"pointer": "",
+                                            "detail": "the body must be a JSON object"}]
+
+
+VALID_BODIES = [
+    {"hand": HAND},
+    {"hand": HAND.split(), "discards": ["Jc", {"card": "9d"}, {"card": "Th", "by": "me"},
+                                       {"card": "Tc", "by": None}],
+     "opponent_took": ["Jd"], "opponent_passed": "9d", "stock": 25, "rules": {"gin_bonus": 20},
+     "upcard": "Th", "scores": {"me": 10, "opponent": 90}, "samples": 20, "seed": 7},
+    {"hand": "As 2s 3s 5h 6h 7h 9c 9d Kd Qc", "face_up": "9h", "discards": []},
+]
+
+
+@pytest.mark.parametrize("body", VALID_BODIES)
+def test_the_bounded_loader_reads_what_marshmallow_reads(body):
+    assert advice_api.read(body) == advice_api.AdviceRequest().load(body)
+
+
+@pytest.mark.parametrize("body, pointer, detail", [
+    ({"hand": HAND, **{f"k{i}": 0 for i in range(60_000)}}, "",
+     "60000 unknown fields; the first 49 are listed"),
+    ({"hand": HAND, "scores": {f"k{i}": 0 for i in range(60_000)}}, "/scores",
+     "60000 unknown fields; the first 49 are listed"),
+    ({"hand": HAND, "discards": [{"card": "Jc", **{f"k{i}": 0 for i in range(100)}}] * 52},
+     "/discards", "reading stopped after 50 errors; the last 51 items were not read"),
+])
+def test_unknown_keys_are_counted_not_each_named(client, body, pointer, detail):
+    problem = post(client, body).get_json()
+    assert problem["detail"].startswith("50 errors: ") or problem["detail"].startswith(
+        "51 errors: "), problem["detail"][:200]
+    assert {"pointer": pointer, "detail": detail} in problem["errors"]
+
+
+def test_a_long_by_is_refused_before_the_core_reads_it(client):
+    problem = post(client, {"hand": HAND, "discards": [{"card": "Jc", "by": "me" * 21}]}
+                   ).get_json()
+    assert problem["errors"] == [{"pointer": "/discards/0/by",
+                                  "detail": "is longer than 40 characters"}]
+    assert problem["type"].endswith(":invalid-input")
+    # a short wrong word is the core's to refuse
+    problem = post(client, {"hand": HAND, "discards": [{"card": "Jc", "by": "them"}]}
+                   ).get_json()
+    assert problem["errors"][0]["pointer"] == "/discards/0/by"
+    assert "me or opponent" in problem["detail"]

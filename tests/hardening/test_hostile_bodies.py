@@ -1,5 +1,6 @@
-"""Broken bodies at every POST endpoint: truncated JSON, bytes that are not UTF-8, an empty
-body, JSON that is not an object, and content types that are not JSON.
+"""Broken bodies at every POST endpoint (the advice's included): truncated JSON, bytes that
+are not UTF-8, an empty body, JSON that is not an object, and content types that are not JSON;
+and the advice body with one field mutated.
 
 400 for a body that is not readable JSON, 415 for a body that is not JSON at all, 422 for JSON
 that is not an object; each a problem document whose pointer is "" (the body as a whole).
@@ -13,7 +14,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hardening_support import POST_ENDPOINTS, VALID_BODIES, check_answer, encode, examples, post
+from hardening_support import (VALID_BODIES, check_answer, encode, examples, json_values, mutate,
+                               paths_of, post)
+
+# The advice endpoint's body beside the others (hardening_support's VALID_BODIES have none):
+# a position after my draw, its pile in both notations, few samples so that a 200 is cheap
+ADVICE = "/api/v1/advice"
+BODIES = {**VALID_BODIES, ADVICE: {
+    "hand": "As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd", "discards": [{"card": "Jc", "by": "me"}, "9d"],
+    "opponent_took": ["Jh"], "opponent_passed": ["9d"], "rules": {"preset": "standard"},
+    "scores": {"me": 10, "opponent": 40}, "samples": 20, "seed": 1}}
+ENDPOINTS = list(BODIES)
 
 FUZZ = settings(max_examples=examples(60), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
@@ -25,9 +36,9 @@ def _problem(response, sent, status):
     return problem
 
 
-@pytest.mark.parametrize("endpoint", POST_ENDPOINTS)
+@pytest.mark.parametrize("endpoint", ENDPOINTS)
 def test_every_truncation_is_400(client, endpoint):
-    whole = encode(VALID_BODIES[endpoint])
+    whole = encode(BODIES[endpoint])
     for cut in range(len(whole)):
         response, sent = post(client, endpoint, raw=whole[:cut])
         problem = _problem(response, sent, 400)
@@ -64,7 +75,7 @@ BROKEN = {
 }
 
 
-@pytest.mark.parametrize("endpoint", POST_ENDPOINTS)
+@pytest.mark.parametrize("endpoint", ENDPOINTS)
 @pytest.mark.parametrize("name", BROKEN)
 def test_unreadable_bodies_are_400(client, endpoint, name):
     response, sent = post(client, endpoint, raw=BROKEN[name])
@@ -72,7 +83,7 @@ def test_unreadable_bodies_are_400(client, endpoint, name):
     assert [e["pointer"] for e in problem["errors"]] == [""], problem
 
 
-@pytest.mark.parametrize("endpoint", POST_ENDPOINTS)
+@pytest.mark.parametrize("endpoint", ENDPOINTS)
 @pytest.mark.parametrize("text", ["null", "[]", "[{}]", '"hand"', "0", "-1.5", "true", "false",
                                   '["As", "2s"]', "1e999"])
 def test_json_that_is_not_an_object_is_422(client, endpoint, text):
@@ -86,16 +97,16 @@ NOT_JSON_TYPES = ["text/plain", "text/html", "application/x-www-form-urlencoded"
                   "application/octet-stream", "json", "a/b/c;;;=", "", "text/json+xml"]
 
 
-@pytest.mark.parametrize("endpoint", POST_ENDPOINTS)
+@pytest.mark.parametrize("endpoint", ENDPOINTS)
 @pytest.mark.parametrize("content_type", NOT_JSON_TYPES)
 def test_content_types_that_are_not_json_are_415(client, endpoint, content_type):
-    response, sent = post(client, endpoint, VALID_BODIES[endpoint], content_type=content_type)
+    response, sent = post(client, endpoint, BODIES[endpoint], content_type=content_type)
     problem = _problem(response, sent, 415)
     assert [e["pointer"] for e in problem["errors"]] == [""], problem
 
 
 def test_no_content_type_at_all_is_415(client):
-    data = encode(VALID_BODIES["/api/v1/analyze"])
+    data = encode(BODIES["/api/v1/analyze"])
     response = client.post("/api/v1/analyze", data=data)
     _problem(response, data, 415)
 
@@ -106,12 +117,12 @@ def test_no_content_type_at_all_is_415(client):
                                           "application/problem+json", "application/vnd.x+json"])
 def test_json_content_types_are_read(client, content_type):
     endpoint = "/api/v1/analyze"
-    response, sent = post(client, endpoint, VALID_BODIES[endpoint], content_type=content_type)
+    response, sent = post(client, endpoint, BODIES[endpoint], content_type=content_type)
     check_answer(response, sent)
     assert response.status_code == 200
 
 
-@pytest.mark.parametrize("endpoint", POST_ENDPOINTS)
+@pytest.mark.parametrize("endpoint", ENDPOINTS)
 @FUZZ
 @given(raw=st.one_of(st.binary(max_size=300),
                      st.text(max_size=100).map(lambda t: t.encode("utf-8", "surrogatepass"))),
@@ -122,17 +133,17 @@ def test_any_bytes(client, endpoint, raw, content_type):
     assert 400 <= response.status_code < 500
 
 
-@pytest.mark.parametrize("endpoint", POST_ENDPOINTS)
+@pytest.mark.parametrize("endpoint", ENDPOINTS)
 @FUZZ
 @given(cut=st.integers(min_value=1), junk=st.binary(min_size=1, max_size=20))
 def test_valid_body_with_bytes_spliced_in(client, endpoint, cut, junk):
-    whole = encode(VALID_BODIES[endpoint])
+    whole = encode(BODIES[endpoint])
     cut %= len(whole)
     response, sent = post(client, endpoint, raw=whole[:cut] + junk + whole[cut:])
     check_answer(response, sent)
 
 
-@pytest.mark.parametrize("endpoint", POST_ENDPOINTS)
+@pytest.mark.parametrize("endpoint", ENDPOINTS)
 @pytest.mark.parametrize("method", ["GET", "PUT", "PATCH", "DELETE"])
 def test_other_methods_are_405_with_allow(client, endpoint, method):
     response = client.open(endpoint, method=method, data=b"{}",
@@ -151,19 +162,31 @@ def test_unknown_api_paths_are_404_problems(client, path):
     assert problem["errors"][0]["pointer"] == ""
 
 
-@pytest.mark.parametrize("endpoint", POST_ENDPOINTS)
+@pytest.mark.parametrize("endpoint", ENDPOINTS)
 def test_api_answers_problem_json_even_to_browsers(client, endpoint):
     response = client.post(endpoint, data=b"{", content_type="application/json",
                            headers={"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"})
     _problem(response, b"{", 400)
 
 
-@pytest.mark.parametrize("endpoint", POST_ENDPOINTS)
+@pytest.mark.parametrize("endpoint", ENDPOINTS)
 def test_duplicate_keys_and_query_strings_do_not_confuse(client, endpoint):
-    body = VALID_BODIES[endpoint]
+    body = BODIES[endpoint]
     key = next(iter(body))
     raw = b'{"' + key.encode() + b'": null, ' + json.dumps(body)[1:].encode()
     response = client.post(endpoint + "?debug=1&__debug__=1&" + key + "=x", data=raw,
                            content_type="application/json")
     check_answer(response, raw)
     assert response.status_code == 200
+
+
+@FUZZ
+@given(data=st.data())
+def test_the_advice_body_with_one_field_mutated(client, data):
+    """Every answer to a changed position is a 200 or a problem whose pointers resolve."""
+    body = BODIES[ADVICE]
+    path = data.draw(st.sampled_from(paths_of(body)))
+    how = data.draw(st.sampled_from(["replace", "replace", "replace", "delete", "wrap",
+                                     "stringify", "unknown_key"]))
+    response, sent = post(client, ADVICE, mutate(body, path, how, data.draw(json_values)))
+    check_answer(response, sent)

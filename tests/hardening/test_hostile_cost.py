@@ -49,6 +49,8 @@ BAD_TEXT = " ".join([BAD] * (limits.MAX_HAND_CHARS // 3))
 DUP_TEXT = " ".join([DUP] * (limits.MAX_HAND_CHARS // 3))
 DEFENDER = "2h 4h 6h 8h Th Qh 2c 4c 6c 8c"
 KNOCKER = "As 2s 3s 7c 7h 7d Tc Jc Qc 5d"
+ELEVEN = KNOCKER + " Kd"  # a position after my draw, for the advice
+ADVICE = "/api/v1/advice"
 
 
 def _entry(knocker: dict, defender=None) -> dict:
@@ -108,7 +110,71 @@ def hostile_bodies() -> dict[str, tuple[str, object]]:
                                                                      "B" * 500_000]}),
         "games: entries of unknown keys": ("/api/v1/games", _ledger_of(
             {"winner": "Ann", **{f"k{i}": 0 for i in range(200)}})),
+        "advice: a long list of bad tokens": (ADVICE, {"hand": _many(BAD)}),
+        "advice: a hand text of duplicates": (ADVICE, {"hand": DUP_TEXT}),
+        "advice: unknown keys": (ADVICE, {"hand": ELEVEN, **{f"k{i}": 0 for i in range(80_000)}}),
+        "advice: scores of unknown keys": (ADVICE, {
+            "hand": ELEVEN, "scores": {f"k{i}": 0 for i in range(80_000)}}),
+        "advice: discards of unknown keys": (ADVICE, {
+            "hand": ELEVEN, "discards": [{"card": "Jh", **{f"k{i}": 0 for i in range(1_500)}}]
+            * 52}),
+        "advice: a 900 KB 'by'": (ADVICE, {"hand": ELEVEN,
+                                           "discards": [{"card": "Jh", "by": "x" * 900_000}]}),
+        "advice: too many discards": (ADVICE, {"hand": ELEVEN, "discards": _many(BAD)}),
+        "advice: discards of bad tokens": (ADVICE, {"hand": ELEVEN, "discards": [BAD] * 52}),
+        "advice: the opponent's cards all duplicates": (ADVICE, {
+            "hand": ELEVEN, "opponent_took": _many(DUP, budget=BUDGET // 2),
+            "opponent_passed": _many(DUP, budget=BUDGET // 2)}),
     }
+
+
+
+def _raw(body) -> bytes:
+    return json.dumps(body, separators=(",", ":")).encode()
+
+
+def _counted(detail: str) -> int:
+    """How many errors a problem's detail says there are ("51 errors: ..."; one otherwise)."""
+    head, _, _ = detail.partition(" errors: ")
+    return int(head) if head.isdigit() else 1
+
+
+ADVICE_CASES = [name for name in hostile_bodies() if name.startswith("advice:")]
+
+
+@pytest.mark.parametrize("name", ADVICE_CASES)
+def test_advice_refusals_are_bounded_like_the_other_endpoints(client, name):
+    """The advice endpoint reads its body with the bounded loader the others use: an answer
+    counts at most MAX_REPORTED_ERRORS errors (and the one note that reading stopped), lists
+    no more, and stays a few KB whatever the body holds."""
+    path, body = hostile_bodies()[name]
+    answer = _poster(client, path, _raw(body), expect=422)()
+    problem = answer.get_json()
+    assert _counted(problem["detail"]) <= limits.MAX_REPORTED_ERRORS + 1, problem["detail"][:200]
+    assert len(problem["errors"]) <= limits.MAX_REPORTED_ERRORS
+    assert len(answer.get_data()) < 8_000, len(answer.get_data())
+
+
+def test_a_long_by_is_refused_by_the_body_shape(client):
+    """Who threw a discard is a short word: a long one is refused before the core reads it."""
+    path, body = hostile_bodies()["advice: a 900 KB 'by'"]
+    problem = _poster(client, path, _raw(body), expect=422)().get_json()
+    assert problem["type"].endswith(":invalid-input"), problem
+    assert [e["pointer"] for e in problem["errors"]] == ["/discards/0/by"]
+    assert problem["detail"] == f"is longer than {limits.MAX_TOKEN_CHARS} characters"
+
+
+@pytest.mark.parametrize("name", ["advice: unknown keys", "advice: scores of unknown keys",
+                                  "advice: discards of unknown keys"])
+def test_unknown_keys_cost_no_more_on_advice_than_on_analyze(client, name):
+    """80,000 unknown keys are refused by the same loader at each endpoint (the advice had
+    named each of them: 30x the analyze's time); a wide margin for a noisy machine."""
+    path, body = hostile_bodies()[name]
+    advice = _cpu(_poster(client, path, _raw(body), expect=422))
+    _, analyze_body = hostile_bodies()["analyze: unknown keys"]
+    analyze = _cpu(_poster(client, "/api/v1/analyze", _raw(analyze_body), expect=422))
+    print(f"{name}: {advice * 1000:.1f} ms against analyze's {analyze * 1000:.1f} ms")
+    assert advice < 3 * analyze, (advice, analyze)
 
 
 def hostile_link() -> str:
