@@ -124,6 +124,9 @@ _SUIT_WORDS = {
     "diamond": 2, "diamonds": 2, "club": 3, "clubs": 3,
 }
 _VARIATION_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
+# Letters are matched without case in ASCII only: str.lower() also maps the Kelvin sign
+# (U+212A) to "k", and "\u212as" must not be read as the king of spades.
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 # The playing-card block: U+1F0A1 is the ace of spades; each suit spans 16 code points.
 _UNICODE_CARD_FIRST, _UNICODE_CARD_LAST = 0x1F0A0, 0x1F0FF
 _UNICODE_SUIT_BASES = (0x1F0A0, 0x1F0B0, 0x1F0C0, 0x1F0D0)
@@ -144,7 +147,7 @@ def parse_card(token: str, index: int | None = None) -> Card:
         raise CardNotationError(token, index, "empty card")
     if len(text) == 1 and _UNICODE_CARD_FIRST <= ord(text) <= _UNICODE_CARD_LAST:
         return _parse_unicode_card(token, text, index)
-    lowered = text.lower()
+    lowered = text.translate(_ASCII_LOWER)
     if " of " in f" {lowered} ":
         return _parse_words(token, lowered, index)
     if lowered[-1] in _SUIT_SYMBOLS:
@@ -157,18 +160,27 @@ def parse_card(token: str, index: int | None = None) -> Card:
         raise CardNotationError(token, index, "missing rank")
     rank = _RANK_SYMBOLS.get(rank_text.strip())
     if rank is None:
-        raise CardNotationError(token, index, f"unknown rank '{_original(text, rank_text)}'")
+        raise CardNotationError(token, index,
+                                f"unknown rank {_shown(_original(text, rank_text))}")
     return _CARDS[suit * 13 + rank]
+
+
+def _shown(text: str) -> str:
+    """A part of a token quoted, with the code points of any letter outside ASCII: a look-alike
+    (the Kelvin sign for K) would otherwise read as the very rank that was refused."""
+    if text.isascii():
+        return f"'{text}'"
+    return f"'{text}' ({', '.join(f'U+{ord(c):04X}' for c in text if not c.isascii())})"
 
 
 def _original(text: str, lowered_part: str) -> str:
     """The part of the token as the person typed it (case kept) for error messages."""
-    start = text.lower().find(lowered_part)
+    start = text.translate(_ASCII_LOWER).find(lowered_part)
     return text[start:start + len(lowered_part)] if start >= 0 else lowered_part
 
 
 def _no_suit(token: str, text: str, index: int | None) -> CardNotationError:
-    lowered = text.lower()
+    lowered = text.translate(_ASCII_LOWER)
     for rank_text in ("10", lowered[:1]):
         if lowered.startswith(rank_text) and rank_text in _RANK_SYMBOLS:
             rest = text[len(rank_text):]

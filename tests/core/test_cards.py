@@ -225,6 +225,11 @@ BAD_TOKENS = [
     ("As, prince of hearts", 1, ["unknown rank 'prince'", "token 2"]),
     (["As", ""], 1, ["empty", "token 2"]),
     (["As", "2s", 7], 2, ["not a string", "token 3"]),
+    # letters match without case in ASCII only: the Kelvin sign looks like K but is not one
+    ("As \u212as", 1, ["unknown rank '\u212a' (U+212A)", "token 2"]),
+    ("s\u212a", 0, ["unknown rank", "U+212A"]),
+    ("\u212a\u2660", 0, ["unknown rank", "U+212A"]),
+    ("\u0130s", 0, ["unknown rank '\u0130' (U+0130)"]),
 ]
 
 
