@@ -9,10 +9,12 @@ from ..core import CalculatorError
 
 from ..api.errors import from_http_exception
 from . import advice, evening, page, play, sharing
+from .isolate import isolate_quoted
 from .sheet import view
 
 bp = Blueprint("web", __name__)
 advice.register(bp)  # the "What should I do?" page: GET and POST /advice
+bp.add_app_template_filter(isolate_quoted)  # messages quoting user text (_macros.html)
 
 
 @bp.get("/")

@@ -175,7 +175,7 @@ def test_bad_card_is_named_marked_and_kept(client):
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     error = re.search(r'<div class="field-error" id="score-c0-error">(.*?)</div>', html, re.S)
-    assert error and "&#39;Qx&#39;" in error.group(1)
+    assert error and "&#39;<bdi>Qx</bdi>&#39;" in error.group(1)     # the token isolated
     assert "Jc <mark>Qx</mark> 5h" in error.group(1)
     assert f">{BAD_KNOCKER}</textarea>" in html and f">{DEFENDER}</textarea>" in html
     assert 'aria-invalid="true"' in html and 'data-mark-start="24" data-mark-end="26"' in html

@@ -1,0 +1,43 @@
+"""User text quoted inside a message, isolated on the page.
+
+A message quotes what a person typed between ASCII quotes ("unknown suit 'x' in token 2
+'Qx'"), and a template wraps the whole message in `dir="auto"`; that isolates the message from
+the page, not the token from the sentence: a U+202E (right-to-left override) inside the quoted
+token would reorder the rest of the sentence after it. `isolate_quoted` gives each quoted
+part its own `<bdi>`, and any stray bidi control outside the quotes its own too, so an override
+reaches no further than its token. Every piece is escaped; the result is Markup.
+"""
+from __future__ import annotations
+
+import re
+
+from markupsafe import Markup, escape
+
+# A quote opens at the start or after a space or an opening bracket (so "Bob's" is no quote)
+# and closes at the first quote followed by the end, a space or punctuation: a quote inside
+# the token does not end it early. The second alternative: the bidi embeddings, overrides,
+# isolates and marks, when one stands outside any quotes.
+_PIECE = re.compile(r"""(?<![^\s(\[{])(?:'(.*?)'|"(.*?)")(?=$|[\s)\]},.:;!?])"""
+                    r"|([\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069])", re.S)
+
+
+def isolate_quoted(message) -> Markup:
+    """The message as HTML, each quoted part's text in its own `<bdi>`.
+
+    >>> isolate_quoted("unknown suit '<b>' in 'Q<b>'")
+    Markup('unknown suit &#39;<bdi>&lt;b&gt;</bdi>&#39; in &#39;<bdi>Q&lt;b&gt;</bdi>&#39;')
+    """
+    text = "" if message is None else str(message)
+    pieces, at = [], 0
+    for match in _PIECE.finditer(text):
+        pieces.append(escape(text[at:match.start()]))
+        single, double, control = match.groups()
+        if control is not None:
+            pieces.append(Markup("<bdi>%s</bdi>") % control)
+        else:
+            quote = "'" if single is not None else '"'
+            inner = single if single is not None else double
+            pieces.append(Markup("%s<bdi>%s</bdi>%s") % (quote, inner, quote))
+        at = match.end()
+    pieces.append(escape(text[at:]))
+    return Markup("").join(pieces)
