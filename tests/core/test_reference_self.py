@@ -17,15 +17,8 @@ import strategies as hs
 from hypothesis import Phase, find, given, settings
 
 
-def find_hands_file() -> Path | None:
-    """The golden hands: a copy in tests/data if the repo has one, else shared/ beside it."""
-    here = Path(__file__).resolve()
-    candidates = [here.parents[1] / "data" / "hands.jsonl"]
-    candidates += [p / "shared" / "data" / "hands.jsonl" for p in here.parents]
-    return next((c for c in candidates if c.exists()), None)
-
-
-HANDS_FILE = find_hands_file()
+# the golden hands, in the repository (a missing file is an error, never an empty test)
+HANDS_FILE = Path(__file__).resolve().parents[1] / "data" / "hands.jsonl"
 
 
 def h(text: str) -> list[int]:
@@ -37,8 +30,10 @@ def melds_of(*texts: str) -> list[list[int]]:
 
 
 def golden_hands() -> list:
-    lines = HANDS_FILE.read_text().splitlines() if HANDS_FILE else []
-    return [pytest.param(json.loads(line), id=json.loads(line)["hand"]) for line in lines if line]
+    lines = HANDS_FILE.read_text().splitlines()
+    found = [pytest.param(json.loads(line), id=json.loads(line)["hand"]) for line in lines if line]
+    assert found, f"no golden hands in {HANDS_FILE.name}"
+    return found
 
 
 # --- cards ---------------------------------------------------------------------------------
