@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import NamedTuple
 
+from .advice import Outlook, knock_decision, look_ahead, rank_discards
 from .cards import Card, mask_cards
 from .draws import index_of
 from .melds import best_discard_deadwood_of_mask, deadwood_of_mask, discard_deadwoods_of_mask
@@ -76,7 +77,8 @@ class _Seat:
 
 
 def position_for(seat: int, seats: list[_Seat], pile: list[tuple[Card, int]], stock: int,
-                 rules: Rules, face_up: bool, samples: int = 200, seed: int = 0) -> Position:
+                 rules: Rules, face_up: bool, samples: int = 200, seed: int = 0,
+                 upcard: Card | None = None) -> Position:
     """The position as `seat` sees it: its own cards, the pile with who threw each card, the
     cards the other player took and passed."""
     other = seats[1 - seat]
@@ -85,7 +87,8 @@ def position_for(seat: int, seats: list[_Seat], pile: list[tuple[Card, int]], st
     hand = mask_cards(seats[seat].hand)
     top = pile[-1][0] if face_up and pile else None
     return Position(hand, discards, top, tuple(other.took), tuple(other.passed), stock, rules,
-                    rules.knock_limit_for(None), rules.multiplier_for(None), None, samples, seed)
+                    rules.knock_limit_for(upcard), rules.multiplier_for(upcard), None, samples,
+                    seed)
 
 
 def play_hand(rng: Random, rules: Rules = DEFAULT_RULES, policy: str = "ranked",
@@ -94,8 +97,6 @@ def play_hand(rng: Random, rules: Rules = DEFAULT_RULES, policy: str = "ranked",
     """Deal and play one hand. With `predict_samples`, each knock is first predicted by the
     knock sampler with that many samples; with `stage_samples`, every `stage_every`-th turn
     compares the opponent's real deadwood with the sampler's hands (built, and uniform)."""
-    from .advice import knock_decision, look_ahead, rank_discards  # advice builds on this
-
     if policy not in POLICIES or knock not in KNOCKS:
         raise ValueError(f"policy is one of {POLICIES}, knock one of {KNOCKS}")
     deck = list(range(52))
@@ -103,7 +104,8 @@ def play_hand(rng: Random, rules: Rules = DEFAULT_RULES, policy: str = "ranked",
     seats = [_Seat(sum(1 << c for c in deck[:10])), _Seat(sum(1 << c for c in deck[10:20]))]
     pile: list[tuple[Card, int | None]] = [(Card.from_index(deck[20]), None)]
     stock = deck[21:]
-    limit = rules.knock_limit_for(None)
+    upcard = pile[0][0]  # the first face-up card: Oklahoma's knock limit and multiplier
+    limit = rules.knock_limit_for(upcard)
     predictions, stages = [], []
     turn = 0
     while True:
@@ -111,7 +113,8 @@ def play_hand(rng: Random, rules: Rules = DEFAULT_RULES, policy: str = "ranked",
         top = pile[-1][0] if pile else None
         taken = 0
         if stages is not None and stage_samples and turn % stage_every == 0 and turn:
-            stages.append(_stage(me, seats, pile, len(stock), rules, stage_samples, rng))
+            stages.append(_stage(me, seats, pile, len(stock), rules, stage_samples, rng,
+                                 upcard))
         if top is not None and _improves(seat.hand, top.bit):
             pile.pop()
             seat.took.append(top)
@@ -126,7 +129,7 @@ def play_hand(rng: Random, rules: Rules = DEFAULT_RULES, policy: str = "ranked",
             seat.hand |= 1 << stock.pop()
         eleven = seat.hand
         view = position_for(me, seats, pile, len(stock), rules, False, predict_samples or 200,
-                            rng.getrandbits(32))
+                            rng.getrandbits(32), upcard)
         if _can_knock(eleven, taken, limit):
             decision = None
             if knock == "advice" or predict_samples:
@@ -147,8 +150,6 @@ def play_hand(rng: Random, rules: Rules = DEFAULT_RULES, policy: str = "ranked",
 
 
 def _no_outlook(view: Position):
-    from .advice import Outlook
-
     return Outlook((), view.my_draws_left, (), None, None)
 
 
@@ -193,9 +194,9 @@ def _lowest_discard(eleven: int, taken: int) -> int:
 
 
 def _stage(me: int, seats: list[_Seat], pile, stock: int, rules: Rules, samples: int,
-           rng: Random) -> StageSample:
+           rng: Random, upcard: Card) -> StageSample:
     """Before `me` draws: the opponent's real deadwood against the sampler's hands."""
-    view = position_for(me, seats, pile, stock, rules, True, samples, 0)
+    view = position_for(me, seats, pile, stock, rules, True, samples, 0, upcard)
     built = opponent_hands(view, samples, rng)
     uniform = opponent_hands(view, samples, rng, draws=0)
     total = sum(h.weight for h in built)

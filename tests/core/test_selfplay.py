@@ -7,7 +7,7 @@ from random import Random
 
 import pytest
 
-from calculator.core import selfplay
+from calculator.core import ALL_CARDS, selfplay
 from calculator.core.melds import best_discard_deadwood_of_mask
 from calculator.core.rules import PRESETS
 
@@ -81,3 +81,24 @@ def test_gin_only_rules_end_in_gin_or_a_draw():
 def test_bad_policy_names():
     with pytest.raises(ValueError):
         selfplay.play_hand(Random(1), policy="best")
+
+
+def test_oklahoma_hands_take_their_limit_and_multiplier_from_the_first_upcard(monkeypatch):
+    """Under Oklahoma the first face-up card sets each hand's knock limit and doubles a hand
+    with a spade: the simulator plays such hands (it had asked for a limit without an
+    upcard, which Oklahoma refuses)."""
+    oklahoma = PRESETS["oklahoma"]
+    views = []
+    real = selfplay.position_for
+
+    def watched(*args, **kwargs):
+        view = real(*args, **kwargs)
+        views.append(view)
+        return view
+
+    monkeypatch.setattr(selfplay, "position_for", watched)
+    records = selfplay.play(40, seed=6, rules=oklahoma, policy="deadwood")
+    assert len(records) == 40
+    limits = {oklahoma.knock_limit_for(card) for card in ALL_CARDS}
+    assert {view.limit for view in views} <= limits and len({v.limit for v in views}) > 3
+    assert {view.multiplier for view in views} == {1, 2}
