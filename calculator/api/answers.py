@@ -18,7 +18,7 @@ from ..core.scoring import BestSpread, DefenderSide, HandResult, KnockerSide
 
 
 def codes(cards) -> list[str]:
-    return [card._code for card in cards]
+    return [card.code for card in cards]
 
 
 # There are only 329 melds, each an immutable value known by its mask: each is written once
@@ -54,7 +54,7 @@ def analysis(result: HandAnalysis, detail: str = "full") -> dict:
                   "gin": result.gin}
     if result.discard is not None:  # 11 cards (the options are read only when written)
         answer["big_gin"] = result.big_gin
-        answer["discard"] = result.discard._code
+        answer["discard"] = result.discard.code
         if detail != "summary":
             options = result.discards
             if detail == "best":
@@ -68,7 +68,7 @@ def analysis(result: HandAnalysis, detail: str = "full") -> dict:
 
 
 def discard_option(option) -> dict:
-    return {"card": option.card._code, "deadwood": option.deadwood,
+    return {"card": option.card.code, "deadwood": option.deadwood,
             "can_knock": option.can_knock, "gin": option.gin, "melds": melds(option.melds),
             "deadwood_cards": codes(option.deadwood_cards)}
 
@@ -80,7 +80,7 @@ def layoffs(result: LayoffResult) -> dict:
     knocker = {"melds": melds(spread.melds), "deadwood_cards": codes(spread.deadwood_cards),
                "deadwood": spread.deadwood, "gin": result.gin, "big_gin": result.big_gin}
     if result.discard is not None:
-        knocker["discard"] = result.discard._code
+        knocker["discard"] = result.discard.code
     return {
         "knocker": knocker,
         "defender": {"melds": melds(defense.melds), "layoffs": _layoffs(defense.layoffs),
@@ -91,11 +91,11 @@ def layoffs(result: LayoffResult) -> dict:
 
 
 def _layoffs(values) -> list[dict]:
-    return [{"card": layoff.card._code, "meld": layoff.meld} for layoff in values]
+    return [{"card": layoff.card.code, "meld": layoff.meld} for layoff in values]
 
 
 def _options(values) -> list[dict]:
-    return [{"card": option.card._code, "melds": list(option.melds)} for option in values]
+    return [{"card": option.card.code, "melds": list(option.melds)} for option in values]
 
 
 def score(result: HandResult) -> dict:
@@ -118,7 +118,7 @@ def _knocker_side(side: KnockerSide) -> dict:
         answer["deadwood_cards"] = codes(side.deadwood_cards)
     answer.update(deadwood=side.deadwood, gin=side.gin, big_gin=side.big_gin)
     if side.discard is not None:
-        answer["discard"] = side.discard._code
+        answer["discard"] = side.discard.code
     return answer
 
 
@@ -133,7 +133,7 @@ def _best_spread(best: BestSpread) -> dict:
     return {"points": best.points, "outcome": best.outcome, "winner": best.winner,
             "melds": melds(best.melds), "deadwood_cards": codes(best.deadwood_cards),
             "deadwood": best.deadwood,
-            "discard": None if best.discard is None else best.discard._code}
+            "discard": None if best.discard is None else best.discard.code}
 
 
 # --- games ----------------------------------------------------------------------------------

@@ -26,8 +26,8 @@ POINTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 class Card:
     """One of the 52 cards. `Card('Ts')` accepts any single-card notation; repr round-trips."""
 
-    __slots__ = ("index", "rank", "suit", "points", "bit", "_code")
-    _interned: list["Card"] = []
+    # `code` is the canonical code ("Td"), kept so that writing an answer reads a slot
+    __slots__ = ("index", "rank", "suit", "points", "bit", "code")
 
     def __new__(cls, notation: "str | Card") -> "Card":
         if isinstance(notation, Card):
@@ -47,7 +47,7 @@ class Card:
             ("suit", index // 13),
             ("points", POINTS[index % 13]),
             ("bit", 1 << index),
-            ("_code", RANKS[index % 13] + SUITS[index // 13]),
+            ("code", RANKS[index % 13] + SUITS[index // 13]),
         ):
             object.__setattr__(card, name, value)
         return card
@@ -59,10 +59,10 @@ class Card:
         return (Card.from_index, (self.index,))
 
     def __str__(self) -> str:
-        return self._code
+        return self.code
 
     def __repr__(self) -> str:
-        return f"Card('{self._code}')"
+        return f"Card('{self.code}')"
 
     def __hash__(self) -> int:
         return self.index
@@ -103,7 +103,7 @@ ALL_CARDS = _CARDS
 
 def card_name(card: Card) -> str:
     """The canonical code of a card (`Td`); the inverse of `parse_card` on canonical input."""
-    return card._code
+    return card.code
 
 
 # --- notation -------------------------------------------------------------------------------
