@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, cards_mask
-from .errors import CardInBothHandsError, IncompatibleInputError, quoted
+from .errors import CardInBothHandsError, DuplicateCardError, IncompatibleInputError, quoted
 from .hands import read_card, read_hand, refuse_shared_cards
 from .rules import DEFAULT_RULES, Rules
 
@@ -115,14 +115,15 @@ def read_position(hand, discards=(), face_up=None, opponent_took=(), opponent_pa
     """
     rules = rules or DEFAULT_RULES
     cards = read_hand(hand, (10, 11), ("hand",))
-    pile = [_read_discard(entry, i) for i, entry in enumerate(_listed(discards, "discards"))]
+    entries = _listed(discards, "discards")
+    pile = [_read_discard(entry, i) for i, entry in enumerate(entries)]
     pile_cards = [d.card for d in pile]
     took = read_hand(_listed(opponent_took, "opponent_took"), None, ("opponent_took",),
                      "opponent_took") if opponent_took else []
     passed = read_hand(_listed(opponent_passed, "opponent_passed"), None,
                        ("opponent_passed",), "opponent_passed") if opponent_passed else []
+    _check_pile_twice(pile_cards, entries)  # first: a duplicate is not a card in two places
     refuse_shared_cards((("hand",), cards), (("discards",), pile_cards))
-    _check_pile_twice(pile_cards)
     top = read_card(face_up, ("face_up",)) if face_up is not None else None
     if top is not None:
         if len(cards) == 11:
@@ -191,12 +192,25 @@ def _read_discard(entry, index: int) -> Discard:
     return Discard(read_card(card, where), by)
 
 
-def _check_pile_twice(pile_cards: list[Card]) -> None:
+def _check_pile_twice(pile_cards: list[Card], entries) -> None:
+    """A card twice in the pile is one error at its second place, naming the first (and how
+    each was written, when not as its code)."""
     seen: dict[Card, int] = {}
     for i, card in enumerate(pile_cards):
         if card in seen:
-            raise CardInBothHandsError(card, ("discards", i), ("discards", seen[card]))
+            first = seen[card]
+            raise DuplicateCardError(card, i, first, _written(entries[i]),
+                                     _written(entries[first])).at("discards")
         seen[card] = i
+
+
+def _written(entry) -> str:
+    """A discard's card as the caller wrote it ("" when not a string)."""
+    if isinstance(entry, dict):
+        entry = entry.get("card")
+    elif isinstance(entry, (tuple, list)) and len(entry) == 2:
+        entry = entry[0]
+    return entry if isinstance(entry, str) else ""
 
 
 def _check_stock(stock, derived: int, hand: int, pile: int) -> int:

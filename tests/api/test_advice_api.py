@@ -134,3 +134,24 @@ def test_a_long_by_is_refused_before_the_core_reads_it(client):
                    ).get_json()
     assert problem["errors"][0]["pointer"] == "/discards/0/by"
     assert "me or opponent" in problem["detail"]
+
+
+@pytest.mark.parametrize("discards, pointer, detail", [
+    (["2d", "4c", "2d"], "/discards/2", "duplicate card 2d in token 3: already given as token 1"),
+    # 4d is also in my hand: the pile's own duplicate is said first, alone
+    (["2d", "4d", "2d"], "/discards/2", "duplicate card 2d in token 3: already given as token 1"),
+    ([{"card": "2d", "by": "me"}, {"card": "2♦", "by": "opponent"}], "/discards/1",
+     "duplicate card 2d ('2♦') in token 2: already given as token 1"),
+    (["Jc", "Kd"], "/discards/1", "card Kd is in two places: here and in the hand, token 11"),
+])
+def test_a_card_in_two_places_of_the_position(client, discards, pointer, detail):
+    problem = post(client, {"hand": HAND, "discards": discards}).get_json()
+    assert problem["errors"] == [{"pointer": pointer, "detail": detail}]
+    kind = "duplicate-card" if detail.startswith("duplicate") else "card-in-two-places"
+    assert problem["type"].endswith(":" + kind)
+
+
+def test_the_face_up_card_in_my_hand(client):
+    problem = post(client, {"hand": HAND.replace(" Kd", ""), "face_up": "4d"}).get_json()
+    assert problem["errors"] == [{"pointer": "/face_up", "detail":
+                                  "card 4d is in two places: here and in the hand, token 10"}]

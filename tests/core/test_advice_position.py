@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from calculator.core import ALL_CARDS, CardInBothHandsError, CardNotationError, \
+from calculator.core import ALL_CARDS, Card, CardInBothHandsError, CardNotationError, \
     DuplicateCardError, HandSizeError, IncompatibleInputError, RuleError, Rules
+from calculator.core.errors import _words
 from calculator.core.position import MAX_SAMPLES, read_position
 
 HAND = "As 2s 3s 4h 5h 6h 7c 7d 7h Kd Qc"
@@ -42,7 +43,7 @@ def test_a_card_taken_and_thrown_again_is_not_theirs():
     ({"hand": HAND.replace("Qc", "Qx")}, CardNotationError, ("hand", 10)),
     ({"hand": HAND.replace("Qc", "As")}, DuplicateCardError, ("hand", 10)),
     ({"discards": ["Jh", "Kd"]}, CardInBothHandsError, ("discards", 1)),
-    ({"discards": ["Jh", "Jh"]}, CardInBothHandsError, ("discards", 1)),
+    ({"discards": ["Jh", "Jh"]}, DuplicateCardError, ("discards", 1)),
     ({"discards": [{"card": "Jh", "by": "them"}]}, IncompatibleInputError,
      ("discards", 0, "by")),
     ({"discards": [{"card": "Zz"}]}, CardNotationError, ("discards", 0, "card")),
@@ -115,3 +116,33 @@ def test_my_draws_left(stock, hand, draws):
     rest = [str(c) for c in ALL_CARDS if str(c) not in hand.split()]
     p = read_position(hand, rest[:52 - size - 10 - stock])
     assert p.stock == stock and p.my_draws_left == draws
+
+
+@pytest.mark.parametrize("discards, position, detail", [
+    (["2d", "4d", "2d"], ("discards", 2), "duplicate card 2d in token 3: already given as token 1"),
+    ([{"card": "2d", "by": "me"}, "4d", {"card": "2♦"}], ("discards", 2),
+     "duplicate card 2d ('2♦') in token 3: already given as token 1"),
+    (["Jh", ("Jh", "opponent")], ("discards", 1),
+     "duplicate card Jh in token 2: already given as token 1"),
+])
+def test_a_card_twice_in_the_pile_names_its_first_place(discards, position, detail):
+    with pytest.raises(DuplicateCardError) as caught:
+        read_position(HAND, discards)
+    assert caught.value.position == position and caught.value.detail == detail
+
+
+@pytest.mark.parametrize("position, words", [
+    (("discards", 2), "the discard pile, card 3"),
+    (("discards", 0, "card"), "the discard pile, card 1"),
+    (("discards",), "the discard pile"),
+    (("opponent_took", 0), "the cards the opponent took, card 1"),
+    (("opponent_passed", 4), "the cards the opponent passed, card 5"),
+    (("face_up",), "the face-up card"),
+    (("hand", 3), "the hand, token 4"),
+    (("knocker", "hand", 2), "the knocker's hand, token 3"),
+    (("knocker", "melds", 1, 0), "the knocker's meld 2"),
+])
+def test_places_in_words(position, words):
+    assert _words(position) == words
+    assert CardInBothHandsError(Card("9c"), ("x",), position).detail == (
+        f"card 9c is in two places: here and in {words}")
