@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, cards_mask
-from .errors import CardInBothHandsError, DuplicateCardError, IncompatibleInputError, quoted
+from .cards import Card, cards_mask, tokenize
+from .errors import CardInBothHandsError, DuplicateCardError, IncompatibleInputError, \
+    NumberRangeError, quoted
 from .hands import read_card, read_hand, refuse_shared_cards
 from .rules import DEFAULT_RULES, Rules
 
@@ -115,13 +116,11 @@ def read_position(hand, discards=(), face_up=None, opponent_took=(), opponent_pa
     """
     rules = rules or DEFAULT_RULES
     cards = read_hand(hand, (10, 11), ("hand",))
-    entries = _listed(discards, "discards")
+    entries = _pile_entries(discards)
     pile = [_read_discard(entry, i) for i, entry in enumerate(entries)]
     pile_cards = [d.card for d in pile]
-    took = read_hand(_listed(opponent_took, "opponent_took"), None, ("opponent_took",),
-                     "opponent_took") if opponent_took else []
-    passed = read_hand(_listed(opponent_passed, "opponent_passed"), None,
-                       ("opponent_passed",), "opponent_passed") if opponent_passed else []
+    took = read_hand(opponent_took, None, ("opponent_took",), "opponent_took")
+    passed = read_hand(opponent_passed, None, ("opponent_passed",), "opponent_passed")
     _check_pile_twice(pile_cards, entries)  # first: a duplicate is not a card in two places
     refuse_shared_cards((("hand",), cards), (("discards",), pile_cards))
     top = read_card(face_up, ("face_up",)) if face_up is not None else None
@@ -167,10 +166,14 @@ def _upcard(upcard):
     return None if upcard is None else read_card(upcard, ("upcard",))
 
 
-def _listed(cards, name: str):
-    if isinstance(cards, (str, list, tuple)):
-        return cards
-    raise IncompatibleInputError(f"{name} is a list of cards", (name,))
+def _pile_entries(discards) -> list | tuple:
+    """The pile's entries: a list as given, or one string split into its card tokens; any
+    other value is refused as a hand of that type is (`read_hand`: a CardNotationError)."""
+    if isinstance(discards, (list, tuple)):
+        return discards
+    if isinstance(discards, str):
+        return [token.text for token in tokenize(discards)]
+    return read_hand(discards, None, ("discards",))  # raises: not cards
 
 
 def _read_discard(entry, index: int) -> Discard:
@@ -218,8 +221,8 @@ def _check_stock(stock, derived: int, hand: int, pile: int) -> int:
               f"pile + {derived} in the stock")
     need = DEAD_STOCK + (1 if hand == 10 else 0)
     if stock is not None:
-        if isinstance(stock, bool) or not isinstance(stock, int):
-            raise IncompatibleInputError("stock is a whole number of cards", ("stock",))
+        if not _whole(stock, DEAD_STOCK, INITIAL_STOCK):
+            raise NumberRangeError(stock, DEAD_STOCK, INITIAL_STOCK, "stock", ("stock",))
         if stock != derived:
             raise IncompatibleInputError(
                 f"stock {stock} does not fit the cards named: {counts}", ("stock",))
@@ -243,19 +246,25 @@ def _read_scores(scores) -> Scores | None:
     if isinstance(scores, dict):
         pair = (scores.get("me"), scores.get("opponent"))
         places = (("scores", "me"), ("scores", "opponent"))
-    else:
+    elif isinstance(scores, (list, tuple)) and len(scores) == 2:
         pair, places = tuple(scores), (("scores", 0), ("scores", 1))
+    else:
+        raise NumberRangeError(scores, 0, MAX_SCORE, "scores are the two game totals (me, "
+                               "opponent): each", ("scores",))
     for value, place in zip(pair, places):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SCORE:
-            raise IncompatibleInputError(
-                f"a game total is a whole number from 0 to {MAX_SCORE}", place)
+        if not _whole(value, 0, MAX_SCORE):
+            raise NumberRangeError(value, 0, MAX_SCORE, "a game total", place)
     return Scores(*pair)
 
 
 def _read_count(value, default: int, low: int, high: int, name: str) -> int:
     if value is None:
         return default
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise IncompatibleInputError(f"{name} must be a whole number from {low} to {high}",
-                                     (name,))
+    if not _whole(value, low, high):
+        raise NumberRangeError(value, low, high, name, (name,))
     return value
+
+
+def _whole(value, low: int, high: int) -> bool:
+    """A whole number (not a bool, a float or a string) from low to high."""
+    return type(value) is int and low <= value <= high

@@ -155,3 +155,21 @@ def test_the_face_up_card_in_my_hand(client):
     problem = post(client, {"hand": HAND.replace(" Kd", ""), "face_up": "4d"}).get_json()
     assert problem["errors"] == [{"pointer": "/face_up", "detail":
                                   "card 4d is in two places: here and in the hand, token 10"}]
+
+
+@pytest.mark.parametrize("body, pointer, kind, detail", [
+    ({"samples": 10 ** 9}, "/samples", "number-range", "samples is a whole number from 1 to 5000"),
+    ({"samples": 0}, "/samples", "number-range", "samples is a whole number from 1 to 5000"),
+    ({"seed": -1}, "/seed", "number-range", "seed is a whole number from 0 to 4294967295"),
+    ({"scores": {"me": -5, "opponent": 0}}, "/scores/me", "number-range",
+     "a game total is a whole number from 0 to 100000"),
+    ({"stock": 0}, "/stock", "number-range", "stock is a whole number from 2 to 31"),
+    ({"stock": 32}, "/stock", "number-range", "stock is a whole number from 2 to 31"),
+    # a stock in range that the cards named do not leave: inputs that cannot go together
+    ({"stock": 20}, "/stock", "incompatible-input", "stock 20 does not fit the cards named: "
+     "52 cards = 11 in my hand + 10 in the opponent's + 0 in the discard pile + 31 in the stock"),
+])
+def test_numbers_out_of_range_are_number_range_problems(client, body, pointer, kind, detail):
+    problem = post(client, {"hand": HAND} | body).get_json()
+    assert problem["errors"] == [{"pointer": pointer, "detail": detail}]
+    assert problem["type"] == f"urn:gin-calculator:problem:{kind}"

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from calculator.core import ALL_CARDS, Card, CardInBothHandsError, CardNotationError, \
-    DuplicateCardError, HandSizeError, IncompatibleInputError, RuleError, Rules
+    DuplicateCardError, HandSizeError, IncompatibleInputError, NumberRangeError, RuleError, \
+    Rules
 from calculator.core.errors import _words
 from calculator.core.position import MAX_SAMPLES, read_position
 
@@ -52,12 +53,24 @@ def test_a_card_taken_and_thrown_again_is_not_theirs():
     ({"opponent_passed": ["9c"]}, IncompatibleInputError, ("opponent_passed", 0)),
     ({"opponent_took": ["9c", "9c"]}, DuplicateCardError, ("opponent_took", 1)),
     ({"stock": 5}, IncompatibleInputError, ("stock",)),
-    ({"stock": True}, IncompatibleInputError, ("stock",)),
-    ({"samples": MAX_SAMPLES + 1}, IncompatibleInputError, ("samples",)),
-    ({"samples": 0}, IncompatibleInputError, ("samples",)),
-    ({"seed": -1}, IncompatibleInputError, ("seed",)),
-    ({"scores": {"me": -1, "opponent": 0}}, IncompatibleInputError, ("scores", "me")),
-    ({"scores": {"me": 10}}, IncompatibleInputError, ("scores", "opponent")),
+    ({"stock": True}, NumberRangeError, ("stock",)),
+    ({"stock": 500}, NumberRangeError, ("stock",)),
+    ({"stock": -1}, NumberRangeError, ("stock",)),
+    ({"stock": 1}, NumberRangeError, ("stock",)),
+    ({"stock": 30.0}, NumberRangeError, ("stock",)),
+    ({"samples": MAX_SAMPLES + 1}, NumberRangeError, ("samples",)),
+    ({"samples": 0}, NumberRangeError, ("samples",)),
+    ({"samples": "9"}, NumberRangeError, ("samples",)),
+    ({"seed": -1}, NumberRangeError, ("seed",)),
+    ({"seed": 2 ** 32}, NumberRangeError, ("seed",)),
+    ({"scores": {"me": -1, "opponent": 0}}, NumberRangeError, ("scores", "me")),
+    ({"scores": {"me": 10}}, NumberRangeError, ("scores", "opponent")),
+    ({"scores": (10, 100_001)}, NumberRangeError, ("scores", 1)),
+    ({"scores": (10,)}, NumberRangeError, ("scores",)),
+    ({"scores": 10}, NumberRangeError, ("scores",)),
+    ({"discards": 5}, CardNotationError, ("discards",)),
+    ({"opponent_took": {"card": "9c"}}, CardNotationError, ("opponent_took",)),
+    ({"opponent_passed": 7}, CardNotationError, ("opponent_passed",)),
     ({"rules": Rules.from_options({"preset": "oklahoma"})}, RuleError, ("upcard",)),
 ])
 def test_hostile_positions(kwargs, error, position):
@@ -96,9 +109,14 @@ def test_a_stock_too_small(pile_size, hand, message):
         return
     with pytest.raises(IncompatibleInputError, match=message):
         read_position(hand, rest)
-    with pytest.raises(IncompatibleInputError) as caught:
+    with pytest.raises(NumberRangeError) as caught:  # no hand is played on fewer than 2
         read_position(hand, rest, stock=0)
     assert caught.value.position == ("stock",)
+    derived = 52 - len(hand.split()) - 10 - pile_size
+    if derived >= 2:  # given as it is: a stock, but too small for my draw
+        with pytest.raises(IncompatibleInputError, match=message) as caught:
+            read_position(hand, rest, stock=derived)
+        assert caught.value.position == ("stock",)
 
 
 def test_more_than_ten_held_cards():
@@ -146,3 +164,23 @@ def test_places_in_words(position, words):
     assert _words(position) == words
     assert CardInBothHandsError(Card("9c"), ("x",), position).detail == (
         f"card 9c is in two places: here and in {words}")
+
+
+@pytest.mark.parametrize("kwargs, detail", [
+    ({"samples": 0}, f"samples is a whole number from 1 to {MAX_SAMPLES}"),
+    ({"seed": -1}, "seed is a whole number from 0 to 4294967295"),
+    ({"stock": 40}, "stock is a whole number from 2 to 31"),
+    ({"scores": {"me": 10, "opponent": -3}}, "a game total is a whole number from 0 to 100000"),
+    ({"scores": 10}, "scores are the two game totals (me, opponent): each is a whole number "
+                     "from 0 to 100000"),
+])
+def test_numbers_out_of_range_say_the_range(kwargs, detail):
+    with pytest.raises(NumberRangeError) as caught:
+        read_position(HAND, **kwargs)
+    assert caught.value.detail == detail
+
+
+def test_lists_of_cards_as_one_string():
+    p = read_position(HAND, "Jh, 2d", opponent_took="9c", opponent_passed="Jh")
+    assert [str(d.card) for d in p.pile] == ["Jh", "2d"]
+    assert [str(c) for c in p.took] == ["9c"] and [str(c) for c in p.passed] == ["Jh"]
