@@ -2,8 +2,9 @@
 carries a hand), POST /advice answers it. Plain HTML forms: it works without JavaScript.
 
 The form's fields become the API's advice body, read by the same schema and answered by the
-same core and the same answer writer as `POST /api/v1/advice`; an error is shown beside the
-field it points at, the user's text escaped and isolated.
+same core as `POST /api/v1/advice` (so the errors are the API's); the page renders the core's
+`Advice` itself, not the API's JSON. An error is shown beside the field it points at, the
+user's text escaped and isolated.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from marshmallow import ValidationError
 from ..api import advice as advice_api
 from ..api.errors import flatten_messages
 from ..core import CalculatorError, Card
-from ..core.advice import advise
+from ..core.advice import Advice, advise
 from ..core.cards import ALL_CARDS
 from .numbers import whole_number
 from .page import card_face
@@ -68,8 +69,7 @@ def _answer(data) -> Response:
         return _render(form, None, 422)
     body, origins = _body(form)
     try:
-        read = advice_api.read(body)
-        answer = advice_api.answer(advise(**advice_api.arguments(read)))
+        answer = advise(**advice_api.arguments(advice_api.read(body)))
     except ValidationError as error:
         for path, text in flatten_messages(error.messages):
             _place(form, path, str(text), origins)
@@ -145,9 +145,15 @@ def _place(form: AdviceForm, position, text: str, origins: list[str]) -> None:
     form.errors.setdefault(name, []).append(text)
 
 
-def _render(form: AdviceForm, answer: dict | None, status: int) -> Response:
+def figure(value: float) -> float:
+    """A chance or a number of points to the 6 places the API's answer gives it
+    (`calculator.api.advice.odds`), so a figure on the page is the JSON's, rounded for people."""
+    return round(value, 6)
+
+
+def _render(form: AdviceForm, answer: Advice | None, status: int) -> Response:
     body = render_template("advice.html", form=form, answer=answer, presets=PRESETS,
                            suits=SUITS, ranks="A23456789TJQK", labels=LABELS,
-                           card_face=card_face)
+                           card_face=card_face, figure=figure)
     return Response(body, status=status, mimetype="text/html",
                     headers={"Cache-Control": "no-store"})

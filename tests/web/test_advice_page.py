@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+from flask import template_rendered
 from web_support import text_of
 
-from calculator.core.advice import advise
+from calculator.api import advice as advice_api
+from calculator.core.advice import Advice, advise
 from calculator.web import advice
 
 HAND = "As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd"
@@ -100,3 +103,68 @@ def test_every_field_an_error_can_name_is_on_the_form(client):
     html = client.get("/advice").get_data(as_text=True)
     for name in set(advice.FIELD_OF.values()) | (set(advice.LABELS) - {""}):
         assert f'id="advice-{name}"' in html, name
+
+
+def test_the_page_renders_the_cores_advice_not_the_apis_json(app, client, monkeypatch):
+    def no_json(answer):
+        raise AssertionError("the page rendered the API's JSON answer")
+
+    monkeypatch.setattr(advice_api, "answer", no_json)
+    answers = []
+
+    def record(sender, template, context, **extra):
+        answers.append(context["answer"])
+
+    with template_rendered.connected_to(record, app):
+        page = client.post("/advice", data={"hand": HAND, "face_up": ""})
+    assert page.status_code == 200
+    [answer] = answers
+    assert type(answer) is Advice and answer == advise(HAND)
+    assert answer.summary in text_of(page.get_data(as_text=True))
+
+
+def percent(p: float) -> str:
+    """A chance as the page writes it (templates/advice.html, `pct`)."""
+    return "0%" if p == 0 else f"{p * 100:.1f}%" if p < 0.01 else f"{p * 100:.0f}%"
+
+
+# Positions where a chance taken straight from the core prints one unit off the API's figure
+# (rounded to 6 places first): a discard's danger, a sampled look ahead.
+FIGURES = [
+    ({"hand": "9s 2s 9d 3h 3d 3c 7c 2d 3s Ac 9h", "pile": "8h Qd:opp 6c", "took": "6d",
+      "passed": "Qd", "stock": "28"},
+     {"hand": "9s 2s 9d 3h 3d 3c 7c 2d 3s Ac 9h",
+      "discards": ["8h", {"card": "Qd", "by": "opponent"}, "6c"], "opponent_took": ["6d"],
+      "opponent_passed": ["Qd"], "stock": 28}),
+    ({"hand": "8d 7d Kd 6s 3h Jc Tc 3d 7s Jh 5h", "pile": "5c Ts:me Ad 9c:me", "passed": "Ts"},
+     {"hand": "8d 7d Kd 6s 3h Jc Tc 3d 7s Jh 5h",
+      "discards": ["5c", {"card": "Ts", "by": "me"}, "Ad", {"card": "9c", "by": "me"}],
+      "opponent_passed": ["Ts"]}),
+]
+
+
+@pytest.mark.parametrize(("form", "body"), FIGURES, ids=["danger", "outlook"])
+def test_the_pages_figures_are_the_apis(client, form, body):
+    html = client.post("/advice", data=form).get_data(as_text=True)
+    json = client.post("/api/v1/advice", json=body).get_json()
+    body_rows = re.search(r"<tbody>(.*?)</tbody>", html, flags=re.S)[1]
+    rows = [re.findall(r"<td>([^<]*)</td>", row) for row in re.findall(
+        r'<tr(?: class="best")?>(.*?)</tr>', body_rows, flags=re.S)]
+    assert rows == [
+        [str(d["rank"]), str(d["deadwood"]), str(d["gin_outs"]), str(d["knock_outs"]),
+         percent(d["p_gin"]), percent(d["p_knock"]),
+         "dead" if d["dead"] else percent(d["danger"]),
+         "dead" if d["dead"] else percent(d["adjusted_danger"])] for d in json["discards"]]
+    text = text_of(html)
+    for w in json["outlook"]["within"]:
+        sampled = (f" (sampled, ±{max(w['knock_error'], w['gin_error']) * 100:.1f}%)"
+                   if w["method"] == "sampled" else "")
+        assert (f"Within {w['draws']} draw{'s' if w['draws'] > 1 else ''}: knock or gin "
+                f"{percent(w['knock'])}, gin {percent(w['gin'])}{sampled}") in text
+    knock = json["knock"]
+    if knock is None:
+        assert "Knock now?" not in text
+        return
+    assert (f"Win: {percent(knock['win'])} Undercut: {percent(knock['undercut'])} "
+            f"Expected points: {knock['expected_points']:+.1f}") in text
+    assert f"(error ±{knock['error'] * 100:.1f}%)" in text
