@@ -141,6 +141,9 @@ def read_position(hand, discards=(), face_up=None, opponent_took=(), opponent_pa
             pile_cards.append(top)
     elif len(cards) == 10 and pile:
         top = pile[-1].card  # before my draw the top of the pile is the card I may take
+    elif len(cards) == 10:  # the first upcard or the opponent's last discard is always there
+        raise IncompatibleInputError("before my draw the top of the discard pile is the card I "
+                                     "may take: give face_up or the discards", ("face_up",))
     mine, in_pile = cards_mask(cards), cards_mask(pile_cards)
     for i, card in enumerate(passed):
         if not card.bit & (mine | in_pile):

@@ -173,3 +173,13 @@ def test_numbers_out_of_range_are_number_range_problems(client, body, pointer, k
     problem = post(client, {"hand": HAND} | body).get_json()
     assert problem["errors"] == [{"pointer": pointer, "detail": detail}]
     assert problem["type"] == f"urn:gin-calculator:problem:{kind}"
+
+
+@pytest.mark.parametrize("extra", [{}, {"stock": 32}, {"discards": []}])
+def test_ten_cards_with_an_empty_pile(client, extra):
+    """Before my draw a card is face up on the pile: without it the stock would be 32."""
+    problem = post(client, {"hand": "As 2s 3s 5h 6h 7h 9c 9d Kd Qc"} | extra).get_json()
+    assert problem["type"].endswith(":incompatible-input")
+    assert problem["errors"] == [{"pointer": "/face_up", "detail": "before my draw the top of "
+                                  "the discard pile is the card I may take: give face_up or "
+                                  "the discards"}]

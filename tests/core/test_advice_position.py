@@ -184,3 +184,22 @@ def test_lists_of_cards_as_one_string():
     p = read_position(HAND, "Jh, 2d", opponent_took="9c", opponent_passed="Jh")
     assert [str(d.card) for d in p.pile] == ["Jh", "2d"]
     assert [str(c) for c in p.took] == ["9c"] and [str(c) for c in p.passed] == ["Jh"]
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"stock": 32}, {"opponent_took": ["9c"]}])
+def test_ten_cards_need_the_face_up_card(kwargs):
+    """Before my draw there is always a face-up card on the pile (the first upcard, or the
+    opponent's last discard): 10 cards and an empty pile would leave a stock of 32."""
+    with pytest.raises(IncompatibleInputError) as caught:
+        read_position(TEN, **kwargs)
+    assert caught.value.position == ("face_up",)
+    assert caught.value.detail == ("before my draw the top of the discard pile is the card I "
+                                   "may take: give face_up or the discards")
+
+
+def test_the_largest_stocks():
+    # the deal: 10 cards each, the upcard face up, 31 in the stock
+    assert read_position(TEN, face_up="9c").stock == 31
+    assert read_position(TEN, ["9c"]).stock == 31
+    # after my draw, having taken the upcard, the pile is empty
+    assert read_position(HAND).stock == 31
