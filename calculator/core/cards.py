@@ -335,8 +335,7 @@ def _cards_sum(cards) -> int | None:
 
 def _token_texts(hand) -> list:
     if not isinstance(hand, (str, list, tuple)):
-        raise CardNotationError(type(hand).__name__, None,
-                                "a hand is one string or a list of card tokens, not a")
+        raise CardNotationError.not_a_hand(hand)
     if isinstance(hand, str):
         if "of" in hand.lower() and _WRITTEN_IN_WORDS.search(hand):
             return [token.text for token in tokenize(hand)]

@@ -60,6 +60,15 @@ class CardNotationError(CalculatorError):
         self.index = index
         self.reason = reason
 
+    @classmethod
+    def not_a_hand(cls, value) -> "CardNotationError":
+        """A hand given as something that holds no card tokens (a number, an object)."""
+        error = cls.__new__(cls)
+        reason = "a hand is one string or a list of card tokens"
+        CalculatorError.__init__(error, f"{reason}, not {quoted(value)}")
+        error.token, error.index, error.reason = type(value).__name__, None, reason
+        return error
+
 
 class DuplicateCardError(CalculatorError):
     """The same card twice in one hand (possibly written two ways)."""

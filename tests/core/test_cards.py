@@ -366,3 +366,12 @@ def test_quick_readers_agree_with_parse_hand_or_step_aside(hand):
 def test_quick_mask_takes_plain_codes(hand):
     from calculator.core.cards import cards_mask, quick_mask
     assert quick_mask(hand) == cards_mask(parse_hand(hand))
+
+
+@pytest.mark.parametrize("value, named", [(5, "a number"), ({"As": 1}, "an object"),
+                                          (None, "null"), (True, "true or false")])
+def test_a_hand_that_holds_no_tokens_is_named_by_its_type(value, named):
+    with pytest.raises(CardNotationError) as info:
+        parse_hand(value)
+    assert info.value.detail == f"a hand is one string or a list of card tokens, not {named}"
+    assert info.value.position == ()
