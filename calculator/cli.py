@@ -269,7 +269,7 @@ def _advise(args) -> int:
                        ("opponent_passed", args.passed.split()), ("stock", args.stock),
                        ("samples", args.samples), ("seed", args.seed),
                        ("upcard", args.upcard)):
-        if value:
+        if value is not None and value not in ("", []):  # 0 is a stock or a seed
             body[key] = value
     if args.scores:
         me, _, opponent = args.scores.partition(",")

@@ -50,6 +50,7 @@ def test_words_lead_with_the_advice(capsys):
 @pytest.mark.parametrize("argv, where", [
     (["advise", HAND, "--discards", "Kd"], "/discards/0"),
     (["advise", HAND, "--stock", "3"], "/stock"),
+    (["advise", HAND, "--stock", "0"], "/stock"),  # 0 is sent, not dropped as no stock given
     (["advise", HAND, "--discards", "Jc:them"], "/discards/0/by"),
     (["advise", HAND, "--scores", "40,lots"], "--scores"),
     (["advise", HAND, "--rule", "knock_limit=12"], "/rules/knock_limit"),
