@@ -48,6 +48,12 @@ VALID_BODIES: dict[str, dict] = {
                                 {"winner": "Bob", "points": 12},
                                 {"knocked_by": "Bob", "knocker": {"deadwood": 3},
                                  "defender": {"deadwood": 20}}]},
+    # a position after my draw, its pile in both notations, few samples so that a 200 is cheap
+    "/api/v1/advice": {"hand": "As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd",
+                       "discards": [{"card": "Jc", "by": "me"}, "9d"],
+                       "opponent_took": ["Jh"], "opponent_passed": ["9d"],
+                       "rules": {"preset": "standard"}, "scores": {"me": 10, "opponent": 40},
+                       "samples": 20, "seed": 1},
 }
 POST_ENDPOINTS = list(VALID_BODIES)
 

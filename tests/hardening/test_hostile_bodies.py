@@ -17,13 +17,8 @@ from hypothesis import strategies as st
 from hardening_support import (VALID_BODIES, check_answer, encode, examples, json_values, mutate,
                                paths_of, post)
 
-# The advice endpoint's body beside the others (hardening_support's VALID_BODIES have none):
-# a position after my draw, its pile in both notations, few samples so that a 200 is cheap
 ADVICE = "/api/v1/advice"
-BODIES = {**VALID_BODIES, ADVICE: {
-    "hand": "As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd", "discards": [{"card": "Jc", "by": "me"}, "9d"],
-    "opponent_took": ["Jh"], "opponent_passed": ["9d"], "rules": {"preset": "standard"},
-    "scores": {"me": 10, "opponent": 40}, "samples": 20, "seed": 1}}
+BODIES = VALID_BODIES
 ENDPOINTS = list(BODIES)
 
 FUZZ = settings(max_examples=examples(60), deadline=None,
