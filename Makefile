@@ -62,6 +62,7 @@ peers: $(VENV)/.installed-test
 bench: $(VENV)/.installed-test peers wrk nginx
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/api_http.py
+	$(BIN)/python bench/http_parts.py
 	$(BIN)/python bench/load.py
 	$(BIN)/python bench/cluster.py
 	$(BIN)/python bench/instructions.py
