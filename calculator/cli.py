@@ -146,12 +146,20 @@ def _game(args) -> int:
 
 
 def _serve(args) -> int:
+    """gunicorn with the shipped configuration, run by this interpreter (not whichever
+    gunicorn the PATH holds) and bound where asked. Without the configuration (an installed
+    package has none) it refuses: gunicorn's defaults would drop the limits, the bounded
+    log and the timeouts."""
     config = os.path.join(os.path.dirname(os.path.dirname(__file__)), "gunicorn.conf.py")
+    if not os.path.exists(config):
+        print("error: serve runs from a checkout of the project, beside its gunicorn.conf.py; "
+              "elsewhere run gunicorn -c <that file> 'calculator:create_app()'",
+              file=sys.stderr)
+        return 2
     os.environ.update(HOST=args.host, PORT=str(args.port))
-    command = ["gunicorn", "calculator:create_app()"]
-    if os.path.exists(config):
-        command[1:1] = ["-c", config]
-    os.execvp(command[0], command)
+    command = [sys.executable, "-m", "gunicorn", "-c", config,
+               "--bind", f"{args.host}:{args.port}", "calculator:create_app()"]
+    os.execv(command[0], command)
     return 0  # not reached
 
 
