@@ -233,12 +233,14 @@ def draw_choice(position: Position) -> DrawChoice:
 def look_ahead(position: Position, kept: int, draw: DrawChoice | None) -> Outlook:
     """The kept 10 cards over my next stock draws (up to three, as many as the stock
     allows): exact by enumeration (see `odds.within_draws`)."""
-    draws = min(OUTLOOK_DRAWS, position.my_draws_left - (1 if draw and draw.take else 0))
+    # after taking the face-up card the stock is as it was, and the opponent draws next
+    left = position.draws_after_eleven if draw and draw.take else position.my_draws_left
+    draws = min(OUTLOOK_DRAWS, left)
     within = within_draws(kept, position.unseen, position.limit, draws,
                           Random(position.seed)) if draws > 0 else []
     deadwood = deadwood_of_mask(kept)
     to_knock, to_gin = fewest_draws(within, deadwood <= position.limit, deadwood == 0)
-    return Outlook(mask_cards(kept), max(0, position.my_draws_left), tuple(within), to_knock,
+    return Outlook(mask_cards(kept), left, tuple(within), to_knock,
                    to_gin)
 
 
@@ -278,7 +280,7 @@ def knock_decision(position: Position, eleven: int, outlook: Outlook, keep: int 
 def knock_need(position: Position, odds: KnockOdds, later_gin: float, gin_within: tuple
           ) -> tuple[float, str]:
     """The share of wins a knock needs, and why when it is not the usual 55%."""
-    if position.my_draws_left == 0:
+    if position.draws_after_eleven == 0:  # the knock is decided holding 11 cards
         return 0.0, " This is the last chance: if you do not knock, the hand is dead."
     if position.scores is not None and _close_game(position, odds.expected_points):
         return 0.45, " The game is close: ending the hand now keeps the opponent from a gin."

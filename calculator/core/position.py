@@ -87,6 +87,13 @@ class Position:
         the opponent draws one and I draw one, and the hand ends when two are left."""
         if len(self.hand) == 10:  # my draw comes first
             return 1 + max(0, (self.stock - 1 - DEAD_STOCK) // 2)
+        return self.draws_after_eleven
+
+    @property
+    def draws_after_eleven(self) -> int:
+        """How many more times I can draw once I hold 11 cards this turn: after my draw, or
+        after taking the face-up card (which leaves the stock as it is); the opponent draws
+        next. The knock decision's last chance is when this is 0."""
         return max(0, (self.stock - DEAD_STOCK) // 2)
 
     @property

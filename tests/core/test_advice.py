@@ -230,3 +230,23 @@ def test_the_last_chance_knocks_whenever_it_pays():
     assert position.my_draws_left == 0
     advice = advise_position(position)
     assert advice.knock.knock is (advice.knock.odds.expected_points > 0)
+
+
+@pytest.mark.parametrize("stock, later_draws, last_chance", [(3, 0, True), (4, 1, False),
+                                                             (5, 1, False), (6, 2, False)])
+def test_after_taking_the_face_up_card_the_stock_still_holds_my_later_draws(
+        stock, later_draws, last_chance):
+    """Taking the face-up card leaves the stock as it is and the opponent draws next, so my
+    later draws are (stock - 2) // 2: one at stock 4, two at 6 (it had counted one fewer at
+    an even stock), none at 3, where the knock is the last chance."""
+    hand = "As 2s 3s 7c 7h 7d Tc Jc 5h 4d".split()
+    kept_out = set(hand) | {"Qc", "Kc", "9c", "8c", "6h", "4h", "3h", "4s", "5d", "6d", "3d",
+                            "7s", "5s", "8h"}
+    pile = [str(c) for c in ALL_CARDS if str(c) not in kept_out][:52 - 20 - stock - 1]
+    discards = [{"card": c, "by": "me" if i % 2 else "opponent"} for i, c in enumerate(pile)]
+    advice = advise(hand, discards=discards + [{"card": "Qc", "by": "opponent"}],
+                    face_up="Qc", samples=100)
+    assert advice.position.stock == stock and advice.draw.take
+    assert advice.outlook.draws_left == later_draws
+    assert len(advice.outlook.within) == later_draws
+    assert ("This is the last chance" in advice.knock.reason) is last_chance
