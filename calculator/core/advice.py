@@ -148,7 +148,7 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
                                    position.face_up.bit if len(position.hand) == 10 else 0)
     action, summary = _summary(position, ranked, draw, knock)
     return Advice(position, action, summary, ranked, draw, live, waiting, outlook, knock,
-                  _scores_note(position), unseen.bit_count())
+                  _scores_note(position, knock), unseen.bit_count())
 
 
 # --- the exact parts -------------------------------------------------------------------------
@@ -160,7 +160,7 @@ def rank_discards(position: Position, hand: int, keep: int) -> tuple[DiscardChoi
     ratios = falling_ratios(position.opponent_unknown, total)
     dangers = discard_dangers(hand & ~keep, unseen, held, ratios, position.shown,
                               bits_of(held))
-    gin_bias = GIN_POINTS if _far_behind(position) else 0.0
+    gin_bias = GIN_POINTS if _game_state(position) == "behind" else 0.0
     limit, possible = position.limit, unseen | held
     gone = ALL & ~possible
     choices = []
@@ -282,9 +282,10 @@ def knock_need(position: Position, odds: KnockOdds, later_gin: float, gin_within
     """The share of wins a knock needs, and why when it is not the usual 55%."""
     if position.draws_after_eleven == 0:  # the knock is decided holding 11 cards
         return 0.0, " This is the last chance: if you do not knock, the hand is dead."
-    if position.scores is not None and _close_game(position, odds.expected_points):
+    state = _game_state(position, odds.expected_points)
+    if state == "close":
         return 0.45, " The game is close: ending the hand now keeps the opponent from a gin."
-    if _far_behind(position) and later_gin >= 0.15:
+    if state == "behind" and later_gin >= 0.15:
         return 0.8, (f" You are far behind: a small knock will not catch up, and gin is "
                      f"{later_gin:.0%} within {len(gin_within)} draws.")
     return 0.55, ""
@@ -387,28 +388,35 @@ def _summary(position, ranked, draw, knock) -> tuple[str, str]:
     return "discard", first.reason
 
 
-def _far_behind(position: Position) -> bool:
-    scores = position.scores
-    return scores is not None and scores.opponent - scores.me >= FAR_BEHIND
-
-
-def _close_game(position: Position, expected_points: float) -> bool:
-    """My knock would likely end the game, or the opponent is near the target (a gin or an
-    undercut of theirs could end it)."""
-    scores, target = position.scores, position.rules.target
-    return (scores.me + expected_points >= target
-            or scores.opponent >= target - CLOSE_TO_TARGET)
-
-
-def _scores_note(position: Position) -> str | None:
+def _game_state(position: Position, expected_points: float | None = None) -> str | None:
+    """How the scores bear on the advice, decided here once for the note, the ranking and
+    the knock: "close" when my knock would likely end the game (with no knock weighed: I am
+    within CLOSE_TO_TARGET of the target) or the opponent is that near the target (a gin or
+    an undercut of theirs could end it); else "behind" when I trail by FAR_BEHIND or more;
+    else None (or without scores)."""
     scores = position.scores
     if scores is None:
         return None
     target = position.rules.target
-    if _far_behind(position):
+    mine = (scores.me + expected_points >= target if expected_points is not None
+            else scores.me >= target - CLOSE_TO_TARGET)
+    if mine or scores.opponent >= target - CLOSE_TO_TARGET:
+        return "close"
+    if scores.opponent - scores.me >= FAR_BEHIND:
+        return "behind"
+    return None
+
+
+def _scores_note(position: Position, knock: "KnockDecision | None") -> str | None:
+    scores = position.scores
+    if scores is None:
+        return None
+    target = position.rules.target
+    state = _game_state(position, knock.odds.expected_points if knock is not None else None)
+    if state == "behind":
         return (f"You trail {scores.me} to {scores.opponent}: discards that keep gin chances "
                 f"rank higher, and a knock needs 80% to win unless gin is unlikely.")
-    if scores.me >= target - CLOSE_TO_TARGET or scores.opponent >= target - CLOSE_TO_TARGET:
+    if state == "close":
         return (f"The game is close ({scores.me} to {scores.opponent}, playing to {target}): "
                 f"knock as soon as a knock wins 45% of the time, to end the hand first.")
     return f"At {scores.me} to {scores.opponent} the scores do not change the advice."

@@ -250,3 +250,19 @@ def test_after_taking_the_face_up_card_the_stock_still_holds_my_later_draws(
     assert advice.outlook.draws_left == later_draws
     assert len(advice.outlook.within) == later_draws
     assert ("This is the last chance" in advice.knock.reason) is last_chance
+
+
+@pytest.mark.parametrize("scores, state", [({"me": 0, "opponent": 80}, "close"),
+                                           ({"me": 70, "opponent": 0}, "close"),
+                                           ({"me": 0, "opponent": 60}, "behind"),
+                                           ({"me": 20, "opponent": 30}, None)])
+def test_the_scores_note_and_the_knock_weigh_the_game_the_same_way(scores, state):
+    """The note on the scores and the knock's bar come from one judgement of the game: at 0 to
+    80 the opponent is near the target (close, not 'you trail'), and at 70 to 0 a knock worth
+    30 or more would end it (close, not 'the scores do not change the advice')."""
+    advice = advise("As 2s 3s 7c 7h 7d Tc Jc Qc 5h Kd", scores=scores, samples=300)
+    assert advice.knock is not None and advice.knock.odds.expected_points > 30
+    close = "The game is close" in advice.knock.reason
+    assert close is (state == "close")
+    assert advice.scores_note.startswith({"close": "The game is close", "behind": "You trail",
+                                          None: "At "}[state])
