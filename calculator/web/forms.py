@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core import CalculatorError
+from ..core import CalculatorError, RuleError, Rules
 from ..core.cards import tokenize
 from ..core.game import player_name
 from ..core.rules import OPTION_NOTES, PRESETS
@@ -34,6 +34,9 @@ RULE_FIELDS = {  # option -> (label, input kind)
     "shutout": ("Shutout", "choice"),
     "format": ("Games at once", "choice"),
 }
+# what the error summaries call each rule field (an error names the field, not the option)
+RULE_LABELS = {"preset": "Rules",
+               **{"r_" + key: label for key, (label, _) in RULE_FIELDS.items()}}
 RULE_DIGITS = 5  # the largest rule value is 10000 (a target); the core says which is too big
 CHOICES = {
     "shutout": [("game_bonus_doubled", "game bonus doubled"),
@@ -166,7 +169,28 @@ def read_rules(form, errors: FieldErrors) -> tuple[dict, dict]:
             rules[key] = number
         else:
             errors.add("r_" + key, f"a whole number, like 25 (not '{typed[:20]}')")
+    check_rules(rules, errors)
     return rules, values
+
+
+def check_rules(rules: dict, errors: FieldErrors) -> None:
+    """The core's word on the options, every bad one at its field. The core stops at the
+    first bad option, so each is checked on its own (the preset too), then, when each is
+    good, all together for a conflict between them (a knock limit with Oklahoma on)."""
+    one_by_one = [{"preset": rules.get("preset", "standard")}]
+    one_by_one += [{key: value} for key, value in rules.items() if key != "preset"]
+    if all([_core_says(options, errors) for options in one_by_one]):
+        _core_says(rules, errors)
+
+
+def _core_says(options: dict, errors: FieldErrors) -> bool:
+    """Whether the core takes `options`; if not, its message at the option's field."""
+    try:
+        Rules.from_options(options)
+    except RuleError as error:
+        errors.add("preset" if error.key == "preset" else "r_" + error.key, error.detail)
+        return False
+    return True
 
 
 def rule_values(rules: dict) -> dict:

@@ -100,6 +100,7 @@ def card_face(card) -> Card:
 
 TEMPLATE_HELPERS = {"card_face": card_face, "RULE_FIELDS": forms.RULE_FIELDS,
                     "CHOICES": forms.CHOICES, "PRESET_LABELS": forms.PRESET_LABELS,
+                    "RULE_LABELS": forms.RULE_LABELS,
                     "MODE_LABELS": forms.MODE_LABELS, "KIND_LABELS": forms.KIND_LABELS,
                     "preset_summary": forms.preset_summary, "option_hint": forms.option_hint}
 

@@ -1,0 +1,56 @@
+"""The forms' error summaries: every field an error names is called by its label, and every
+bad rule field is told at once (the core stops at the first bad option)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from calculator.web.forms import RULE_FIELDS
+
+SUMMARIES = {"score": {"action": "score", "mode": "counts", "d0": "1", "d1": "3"},
+             "setup": {"action": "setup", "player0": "Ann", "player1": "Bob"}}
+
+
+def summary(response, form: str) -> str:
+    html = response.get_data(as_text=True)
+    found = re.search(rf'id="{form}-errors".*?</ul>', html, re.S)
+    assert found, html[:800]
+    return re.sub(r"<[^>]+>", "", found.group(0)).replace("&#39;", "'")
+
+
+@pytest.mark.parametrize("form", SUMMARIES)
+@pytest.mark.parametrize("key", [key for key, (_, kind) in RULE_FIELDS.items()
+                                 if kind in ("int", "int_or_none", "choice")])
+def test_a_bad_rule_field_is_named_by_its_label(client, form, key):
+    bad = "bogus" if RULE_FIELDS[key][1] == "choice" else "x"
+    response = client.post("/", data={**SUMMARIES[form], "r_" + key: bad})
+    assert response.status_code == 422
+    text = summary(response, form)
+    assert f"{RULE_FIELDS[key][0]}: " in text and "r_" + key not in text, text
+
+
+@pytest.mark.parametrize("form", SUMMARIES)
+def test_a_bad_preset_is_named_rules(client, form):
+    text = summary(client.post("/", data={**SUMMARIES[form], "preset": "nonesuch"}), form)
+    assert "Rules: unknown preset" in text and "preset:" not in text, text
+
+
+@pytest.mark.parametrize("form", SUMMARIES)
+def test_every_bad_rule_field_is_told_at_once(client, form):
+    response = client.post("/", data={**SUMMARIES[form], "r_target": "0", "r_gin_bonus": "x",
+                                      "r_shutout": "bogus", "r_knock_limit": "11"})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True).replace("&#39;", "'")
+    for name, words in (("r_target", "between 1 and"), ("r_gin_bonus", "a whole number"),
+                        ("r_shutout", "must be one of"), ("r_knock_limit", "between 0 and 10")):
+        error = re.search(rf'id="{form}-{name}-error">(.*?)</div>', html, re.S)
+        assert error and words in error.group(1), (name, summary(response, form))
+
+
+@pytest.mark.parametrize("form", SUMMARIES)
+def test_rules_that_conflict_are_still_told(client, form):
+    response = client.post("/", data={**SUMMARIES[form], "r_oklahoma": "yes",
+                                      "r_knock_limit": "5"})
+    assert response.status_code == 422
+    assert "Knock limit: knock_limit cannot be set with oklahoma on" in summary(response, form)
