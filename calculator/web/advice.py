@@ -8,6 +8,7 @@ user's text escaped and isolated.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from flask import Blueprint, Response, render_template, request
@@ -15,9 +16,10 @@ from marshmallow import ValidationError
 
 from ..api import advice as advice_api
 from ..api.errors import flatten_messages
-from ..core import CalculatorError, Card
+from ..core import CalculatorError, Card, DuplicateCardError
 from ..core.advice import Advice, advise
 from ..core.cards import ALL_CARDS
+from .isolate import _PIECE as QUOTED
 from .numbers import whole_number
 from .page import card_face
 
@@ -32,6 +34,15 @@ LABELS = {"hand": "Your hand", "face_up": "Face-up card", "pile": "Discard pile"
           "took": "Cards they picked up", "passed": "Cards they passed", "stock": "Stock",
           "scores": "Game scores", "preset": "Rules", "upcard": "Upcard", "": "The position"}
 MAX_FIELD_CHARS = 2_000
+# The API's messages speak as the player ("in my hand") and name its body's keys; the page's
+# fields are "Your hand", "Face-up card" and "Discard pile". Whole words only, never inside a
+# quoted token (what the user typed stays as typed).
+PAGE_WORDS = ((r"\b(?:(?:the|my) )?face_up\b", "the face-up card"),
+              (r"\b(?:(?:the|my) )?discards\b", "the discard pile"),
+              (r"\b(?:(?:the|my) )?opponent_took\b", "the cards they took"),
+              (r"\b(?:(?:the|my) )?opponent_passed\b", "the cards they passed"),
+              (r"\bmy\b", "your"), (r"\bI\b", "you"))
+PILE_PLACES = {"pile_opponent": "ticked as the opponent's", "pile_me": "ticked as yours"}
 SUITS = (("s", "Spades"), ("h", "Hearts"), ("d", "Diamonds"), ("c", "Clubs"))
 
 
@@ -72,11 +83,11 @@ def _answer(data) -> Response:
         answer = advise(**advice_api.arguments(advice_api.read(body)))
     except ValidationError as error:
         for path, text in flatten_messages(error.messages):
-            _place(form, path, str(text), origins)
+            _place(form, path, page_words(str(text)), origins)
         return _render(form, None, 422)
     except CalculatorError as error:
         for position, text in error.errors:
-            _place(form, position, text, origins)
+            _place(form, position, page_words(_pile_twice(error, origins) or text), origins)
         return _render(form, None, 422)
     return _render(form, answer, 200)
 
@@ -143,6 +154,38 @@ def _place(form: AdviceForm, position, text: str, origins: list[str]) -> None:
             and parts[1] < len(origins):
         name = "pile" if origins[parts[1]] == "pile" else "picker"
     form.errors.setdefault(name, []).append(text)
+
+
+def page_words(message: str) -> str:
+    """An API message in the page's words (`PAGE_WORDS`), quoted tokens untouched."""
+    pieces, at = [], 0
+    for match in [*QUOTED.finditer(message), None]:
+        end = match.start() if match else len(message)
+        plain = message[at:end]
+        for pattern, words in PAGE_WORDS:
+            plain = re.sub(pattern, words, plain)
+        pieces += [plain, match.group(0) if match else ""]
+        at = match.end() if match else end
+    return "".join(pieces)
+
+
+def _pile_twice(error: CalculatorError, origins: list[str]) -> str:
+    """A card twice in the pile, told by where it was typed or ticked: the core counts the
+    API's list of discards, which is the typed cards and then the ticked ones, a list the page
+    never shows (its "token 5" would be the first ticked card). "" when both were typed: the
+    core's token numbers are then the typed field's."""
+    if not isinstance(error, DuplicateCardError) or error.position[:1] != ("discards",) \
+            or max(error.index, error.first_index) >= len(origins):
+        return ""
+    first, again = origins[error.first_index], origins[error.index]
+    if first == again == "pile":
+        return ""
+
+    def where(i: int) -> str:
+        return PILE_PLACES.get(origins[i], f"typed as card {i + 1}")
+
+    return f"{error.card} is in the discard pile twice: {where(error.first_index)} and " \
+           f"{where(error.index)}"
 
 
 def figure(value: float) -> float:

@@ -168,3 +168,54 @@ def test_the_pages_figures_are_the_apis(client, form, body):
     assert (f"Win: {percent(knock['win'])} Undercut: {percent(knock['undercut'])} "
             f"Expected points: {knock['expected_points']:+.1f}") in text
     assert f"(error ±{knock['error'] * 100:.1f}%)" in text
+
+
+TEN = "As 2s 3s 4h 5h 6h 7d 8d 9d Tc"
+
+
+def error_text(page, name: str) -> str:
+    found = re.search(rf'id="advice-{name}-error"[^>]*>(.*?)</(?:div|p|ul)>',
+                      page.get_data(as_text=True), re.S)
+    assert found, text_of(page.get_data(as_text=True))[:800]
+    return text_of(found.group(1)).replace("&#39;", "'")
+
+
+@pytest.mark.parametrize("fields, words", [
+    ({"pile": "Jd Kc", "pile_me": ["Kc"]}, "Kc is in the discard pile twice: typed as card 2 "
+                                             "and ticked as yours"),
+    ({"pile_opponent": ["Kc"], "pile_me": ["Kc"]}, "Kc is in the discard pile twice: ticked "
+                                                    "as the opponent's and ticked as yours"),
+])
+def test_a_card_typed_and_ticked_in_the_pile_is_told_by_where_it_is(client, fields, words):
+    # the core counts the API's list of discards (typed, then ticked): its "token 3" is no
+    # place on the page
+    page = client.post("/advice", data={"hand": TEN, **fields})
+    assert page.status_code == 422
+    message = error_text(page, "picker")
+    assert words in message and "token" not in message, message
+
+
+def test_a_card_typed_twice_in_the_pile_keeps_the_typed_fields_token_numbers(client):
+    page = client.post("/advice", data={"hand": TEN, "pile": "Jd Kc kc"})
+    assert "in token 3: already given as token 2" in error_text(page, "pile")
+
+
+@pytest.mark.parametrize("fields, name, words", [
+    ({"pile": "Qc", "passed": "Kc"}, "passed",
+     "so it is in the discard pile or in your hand: list it in the discard pile"),
+    ({}, "face_up", "before your draw the top of the discard pile is the card you may take: "
+                    "give the face-up card or the discard pile"),
+    ({"hand": TEN + " Kc", "face_up": "Qc"}, "face_up", "the face-up card is the card you "
+                                                         "may take before drawing"),
+])
+def test_messages_speak_of_the_pages_fields_not_the_apis_keys(client, fields, name, words):
+    page = client.post("/advice", data={"hand": TEN, **fields})
+    assert page.status_code == 422
+    message = error_text(page, name)
+    assert words in message, message
+    assert not re.search(r"\b(my|I|discards|face_up|opponent_passed)\b", message), message
+
+
+def test_the_pages_words_leave_what_was_typed_as_typed():
+    assert advice.page_words("unknown card 'my' in 'I discards', after my face_up") == (
+        "unknown card 'my' in 'I discards', after the face-up card")
