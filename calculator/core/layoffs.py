@@ -213,7 +213,12 @@ def check_spread(spread: Arrangement, position: tuple = ("knocker",)) -> None:
             raise error.at(*position, "melds", i)
     check_disjoint(spread_places(spread, position), same_player=True)
     total = len(spread.cards)
-    if total not in (10, 11) or (total == 11 and spread.deadwood_cards):
+    if total == 11 and spread.deadwood_cards:
+        left = len(spread.deadwood_cards)
+        raise HandSizeError(total, (10,), "spread", position,
+                            f" (11 only when every card is melded, big gin; this one leaves "
+                            f"{left} deadwood card{'s' if left > 1 else ''})")
+    if total not in (10, 11):
         raise HandSizeError(total, (10, 11), "spread", position,
                             " (11 only when every card is melded: big gin)")
 

@@ -447,3 +447,10 @@ def test_read_spread_card_twice():
     with pytest.raises(CalculatorError) as info:
         read_spread([["As", "2s", "3s"], ["Kh", "Kd", "Kc"]], ["As", "2d", "3c", "4s"])
     assert info.value.position[:2] == ("knocker", "deadwood_cards")
+
+
+def test_an_eleven_card_spread_with_deadwood_is_told_to_give_ten_cards():
+    with pytest.raises(HandSizeError) as info:
+        score_hand(spread("As 2s 3s", "Kh Kd Kc", "Tc Jc Qc", dead="2d 3h"), 30)
+    assert info.value.detail == ("spread has 11 cards; expected 10 (11 only when every card is "
+                                 "melded, big gin; this one leaves 2 deadwood cards)")
