@@ -126,7 +126,15 @@ def _analyze(args) -> int:
 
 def _score(args) -> int:
     if args.draw:
-        return _emit(answers.score(core.score_hand(outcome="draw")), args.json, render_score)
+        given = [f"--{name.replace('_', '-')}" for name in ("knocker", "defender",
+                 "knocker_deadwood", "defender_deadwood", "gin", "big_gin")
+                 if getattr(args, name) not in (None, False)]
+        if given:  # a dead hand has no knocker: the cards or counts would be ignored
+            print(f"error: --draw is a dead hand, scored without {' or '.join(given)}",
+                  file=sys.stderr)
+            return 2
+        return _emit(answers.score(core.score_hand(outcome="draw", rules=_rules(args))),
+                     args.json, render_score)
     for side in ("knocker", "defender"):
         if getattr(args, side) is None and getattr(args, f"{side}_deadwood") is None:
             print(f"error: give --{side} cards or --{side}-deadwood", file=sys.stderr)
@@ -280,7 +288,11 @@ def _advise(args) -> int:
         if value is not None and value not in ("", []):  # 0 is a stock or a seed
             body[key] = value
     if args.scores:
-        me, _, opponent = args.scores.partition(",")
+        me, comma, opponent = args.scores.partition(",")
+        if not comma:
+            print("error: --scores: give both game totals, mine then the opponent's: 40,85",
+                  file=sys.stderr)
+            return 2
         try:
             body["scores"] = {"me": whole_number(me.strip()),
                               "opponent": whole_number(opponent.strip())}

@@ -78,6 +78,9 @@ def test_text_output_reads_like_the_table(capsys):
     (["score", "--preset", "oklahoma", "--knocker-deadwood", "2", "--defender-deadwood", "3"],
      "/upcard: oklahoma needs the upcard"),
     (["analyze", HAND, "--rule", "knock_limit=11"], "/rules/knock_limit"),
+    (["score", "--draw", "--rule", "knock_limit=11"], "/rules/knock_limit"),
+    (["score", "--draw", "--knocker-deadwood", "3"], "--draw is a dead hand, scored without "
+                                                     "--knocker-deadwood"),
 ])
 def test_errors_go_to_stderr_with_status_2(capsys, argv, message):
     assert main(argv) == 2

@@ -53,6 +53,7 @@ def test_words_lead_with_the_advice(capsys):
     (["advise", HAND, "--stock", "0"], "/stock"),  # 0 is sent, not dropped as no stock given
     (["advise", HAND, "--discards", "Jc:them"], "/discards/0/by"),
     (["advise", HAND, "--scores", "40,lots"], "--scores"),
+    (["advise", HAND, "--scores", "40"], "give both game totals"),
     (["advise", HAND, "--rule", "knock_limit=12"], "/rules/knock_limit"),
 ])
 def test_bad_positions_exit_2(argv, where, capsys):
