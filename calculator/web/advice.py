@@ -19,7 +19,7 @@ from ..api.errors import flatten_messages
 from ..core import CalculatorError, Card, DuplicateCardError
 from ..core.advice import Advice, advise
 from ..core.cards import ALL_CARDS
-from .isolate import _PIECE as QUOTED
+from .isolate import QUOTED
 from .numbers import whole_number
 from .page import card_face
 

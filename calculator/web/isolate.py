@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 # and closes at the first quote followed by the end, a space or punctuation: a quote inside
 # the token does not end it early. The second alternative: the bidi embeddings, overrides,
 # isolates and marks, when one stands outside any quotes.
-_PIECE = re.compile(r"""(?<![^\s(\[{])(?:'(.*?)'|"(.*?)")(?=$|[\s)\]},.:;!?])"""
+QUOTED = re.compile(r"""(?<![^\s(\[{])(?:'(.*?)'|"(.*?)")(?=$|[\s)\]},.:;!?])"""
                     r"|([\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069])", re.S)
 
 
@@ -29,7 +29,7 @@ def isolate_quoted(message) -> Markup:
     """
     text = "" if message is None else str(message)
     pieces, at = [], 0
-    for match in _PIECE.finditer(text):
+    for match in QUOTED.finditer(text):
         pieces.append(escape(text[at:match.start()]))
         single, double, control = match.groups()
         if control is not None:
