@@ -11,6 +11,7 @@ import re
 MAX_TYPED_DIGITS = 6   # significant digits `typed_number` reads; more pass every range checked
 
 _PATTERNS: dict[int, re.Pattern] = {}
+_DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: "²".isdigit() is True, int("²") raises
 
 
 def whole_number(text, max_digits: int = 4) -> int | None:
@@ -48,7 +49,7 @@ def typed_number(text: str) -> int | None:
     >>> typed_number("9" * 5000), typed_number("３１"), typed_number("-3")
     (1000000, None, None)
     """
-    if not (text.isascii() and text.isdigit()):   # "²".isdigit() is True
+    if not isinstance(text, str) or not _DIGITS.fullmatch(text):
         return None
     significant = text.lstrip("0")
     if len(significant) > MAX_TYPED_DIGITS:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 import statistics
 import sys
 import time
@@ -135,8 +136,8 @@ def _raw(body) -> bytes:
 
 def _counted(detail: str) -> int:
     """How many errors a problem's detail says there are ("51 errors: ..."; one otherwise)."""
-    head, _, _ = detail.partition(" errors: ")
-    return int(head) if head.isdigit() else 1
+    counted = re.match(r"([0-9]+) errors: ", detail)  # ASCII digits only, as int() reads
+    return int(counted.group(1)) if counted else 1
 
 
 ADVICE_CASES = [name for name in hostile_bodies() if name.startswith("advice:")]
