@@ -22,13 +22,11 @@ ratio of an endpoint's rate to /healthz's moves with the whole stack, not the en
 from __future__ import annotations
 
 import argparse
-import io
-import json
 import statistics
 import sys
 import time
 
-from http_server import ROOT, Gunicorn, cpu_of
+from http_server import ROOT, Gunicorn, call_wsgi, cpu_of, wsgi_request
 from http_wrk import run_wrk, wrk_available
 
 sys.path.insert(0, str(ROOT))  # this tree's calculator
@@ -118,24 +116,13 @@ def in_process(rounds: int) -> dict[str, list[float]]:
     gc.freeze()  # as the shipped gunicorn.conf.py does before forking
 
     def prepared(scenario: str, stage: str | None) -> list[tuple[dict, bytes]]:
-        out = []
-        for method, path, body in requests_of(scenario, stage):
-            data = b"" if body is None else json.dumps(body).encode()
-            environ = {"REQUEST_METHOD": method, "PATH_INFO": path, "SERVER_NAME": "bench",
-                       "SERVER_PORT": "80", "SERVER_PROTOCOL": "HTTP/1.1",
-                       "wsgi.url_scheme": "http", "HTTP_HOST": "127.0.0.1",
-                       "wsgi.errors": io.StringIO()}
-            if body is not None:
-                environ.update(CONTENT_TYPE="application/json", CONTENT_LENGTH=str(len(data)))
-            out.append((environ, data))
+        out = [wsgi_request(*request) for request in requests_of(scenario, stage)]
         return out * (400 // len(out))  # /healthz's one request, as many times as the others
 
     def run(requests) -> float:
         start = time.process_time()
         for environ, data in requests:
-            answer = app(dict(environ, **{"wsgi.input": io.BytesIO(data)}),
-                         lambda status, headers, exc_info=None: None)
-            b"".join(answer)
+            call_wsgi(app, environ, data)
         return (time.process_time() - start) / len(requests) * 1e6
 
     every = [(label, prepared(scenario, stage)) for label, scenario, stage in plan()]

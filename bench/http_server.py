@@ -12,6 +12,7 @@ Nothing here sends traffic anywhere but 127.0.0.1.
 from __future__ import annotations
 
 import http.client
+import io
 import json
 import os
 import runpy
@@ -52,6 +53,25 @@ def children_of(pid: int) -> list[int]:
         if fields[0] != "Z" and int(fields[1]) == pid:
             found.append(int(entry))
     return sorted(found)
+
+
+def wsgi_request(method: str, path: str, body=None) -> tuple[dict, bytes]:
+    """The WSGI environ and body bytes of one request, for calling the app with no server
+    (`call_wsgi`): what the in-process benchmarks send."""
+    data = b"" if body is None else json.dumps(body).encode()
+    environ = {"REQUEST_METHOD": method, "PATH_INFO": path, "SERVER_NAME": "bench",
+               "SERVER_PORT": "80", "SERVER_PROTOCOL": "HTTP/1.1", "wsgi.url_scheme": "http",
+               "HTTP_HOST": "127.0.0.1", "wsgi.errors": io.StringIO()}
+    if body is not None:
+        environ.update(CONTENT_TYPE="application/json", CONTENT_LENGTH=str(len(data)))
+    return environ, data
+
+
+def call_wsgi(app, environ: dict, data: bytes) -> bytes:
+    """One call of the WSGI app on a prepared request (a fresh input stream each time)."""
+    answer = app(dict(environ, **{"wsgi.input": io.BytesIO(data)}),
+                 lambda status, headers, exc_info=None: None)
+    return b"".join(answer)
 
 
 def cpu_seconds(pid: int) -> float:

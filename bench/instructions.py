@@ -13,8 +13,6 @@ Needs Debian's valgrind; without it, says so and stops.
 """
 from __future__ import annotations
 
-import io
-import json
 import os
 import re
 import shutil
@@ -22,7 +20,7 @@ import subprocess
 import sys
 
 # the HTTP benchmark's own request bodies and hands, so both measure the same requests
-from http_server import ROOT
+from http_server import ROOT, call_wsgi, wsgi_request
 
 # this tree's calculator, not whichever the environment installed (the deals import it)
 sys.path.insert(0, str(ROOT))
@@ -63,27 +61,14 @@ def run_scenario(name: str, repeats: int) -> None:
     # request's count grows with whatever other modules keep in memory)
     fill_tables()
     gc.freeze()
-    prepared = []
-    for method, path, body in _requests(name):
-        data = json.dumps(body).encode() if body is not None else b""
-        environ = {"REQUEST_METHOD": method, "PATH_INFO": path, "SERVER_NAME": "bench",
-                   "SERVER_PORT": "80", "SERVER_PROTOCOL": "HTTP/1.1",
-                   "wsgi.url_scheme": "http", "HTTP_HOST": "127.0.0.1",
-                   "wsgi.errors": io.StringIO()}
-        if body is not None:
-            environ.update(CONTENT_TYPE="application/json", CONTENT_LENGTH=str(len(data)))
-        prepared.append((environ, data))
+    prepared = [wsgi_request(method, path, body) for method, path, body in _requests(name)]
     per_round = SCENARIOS[name][1]
-
-    def one(environ, data):
-        request = dict(environ, **{"wsgi.input": io.BytesIO(data)})
-        b"".join(app(request, lambda status, headers, exc_info=None: None))
 
     # each round sends the same `per_round` distinct bodies, so the rounds' difference is
     # the cost of those bodies, warm
     for _ in range(1 + repeats):
         for index in range(per_round):
-            one(*prepared[index % len(prepared)])
+            call_wsgi(app, *prepared[index % len(prepared)])
 
 
 def count(name: str, repeats: int) -> int:
