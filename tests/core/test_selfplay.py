@@ -19,17 +19,23 @@ def test_the_same_seed_plays_the_same_hands():
     assert one != selfplay.play(25, seed=5, policy="deadwood")
 
 
-@pytest.mark.parametrize("policy", selfplay.POLICIES)
-def test_every_view_is_a_consistent_position(policy, monkeypatch):
-    views = []
+@pytest.fixture
+def views(monkeypatch) -> list:
+    """Every position the simulator builds for a player, in order, as it plays."""
+    seen = []
     real = selfplay.position_for
 
     def watched(*args, **kwargs):
         view = real(*args, **kwargs)
-        views.append(view)
+        seen.append(view)
         return view
 
     monkeypatch.setattr(selfplay, "position_for", watched)
+    return seen
+
+
+@pytest.mark.parametrize("policy", selfplay.POLICIES)
+def test_every_view_is_a_consistent_position(policy, views):
     records = selfplay.play(12, seed=2, policy=policy)
     assert views
     for view in views:
@@ -83,20 +89,11 @@ def test_bad_policy_names():
         selfplay.play_hand(Random(1), policy="best")
 
 
-def test_oklahoma_hands_take_their_limit_and_multiplier_from_the_first_upcard(monkeypatch):
+def test_oklahoma_hands_take_their_limit_and_multiplier_from_the_first_upcard(views):
     """Under Oklahoma the first face-up card sets each hand's knock limit and doubles a hand
     with a spade: the simulator plays such hands (it had asked for a limit without an
     upcard, which Oklahoma refuses)."""
     oklahoma = PRESETS["oklahoma"]
-    views = []
-    real = selfplay.position_for
-
-    def watched(*args, **kwargs):
-        view = real(*args, **kwargs)
-        views.append(view)
-        return view
-
-    monkeypatch.setattr(selfplay, "position_for", watched)
     records = selfplay.play(40, seed=6, rules=oklahoma, policy="deadwood")
     assert len(records) == 40
     limits = {oklahoma.knock_limit_for(card) for card in ALL_CARDS}
