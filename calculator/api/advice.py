@@ -124,6 +124,8 @@ def codes(cards) -> list[str]:
 
 
 def odds(value: float) -> float:
+    """A chance or a number of points to the places the answer gives it (the advice page
+    shows the same figures)."""
     return round(value, 6)
 
 

@@ -211,15 +211,19 @@ def group(errors: list[CalculatorError], unread: int = 0, stopped_in: tuple = ()
     return ErrorGroup(errors, unread, stopped_in)
 
 
+# an advice position's lists of cards, as messages name them
+_POSITION_LISTS = {"discards": "the discard pile", "opponent_took": "the cards the opponent took",
+                   "opponent_passed": "the cards the opponent passed",
+                   "face_up": "the face-up card"}
+
+
 def _words(position: tuple) -> str:
     """A place in plain words for messages: ("knocker", "hand", 2) -> the knocker's hand, token
     3; ("knocker", "melds", 1, 0) -> the knocker's meld 2; ("discards", 2) -> the discard pile,
     card 3."""
     parts = list(position)
-    places = {"discards": "the discard pile", "opponent_took": "the cards the opponent took",
-              "opponent_passed": "the cards the opponent passed", "face_up": "the face-up card"}
-    if parts and parts[0] in places:  # a position's lists: ("discards", 2, "card") -> card 3
-        where = places[parts[0]]
+    if parts and parts[0] in _POSITION_LISTS:  # ("discards", 2, "card") -> card 3
+        where = _POSITION_LISTS[parts[0]]
         return f"{where}, card {parts[1] + 1}" if parts[1:2] and isinstance(parts[1], int) \
             else where
     owner = f"the {parts.pop(0)}'s " if parts[:1] in (["knocker"], ["defender"]) else ""

@@ -188,15 +188,9 @@ def _pile_twice(error: CalculatorError, origins: list[str]) -> str:
            f"{where(error.index)}"
 
 
-def figure(value: float) -> float:
-    """A chance or a number of points to the 6 places the API's answer gives it
-    (`calculator.api.advice.odds`), so a figure on the page is the JSON's, rounded for people."""
-    return round(value, 6)
-
-
 def _render(form: AdviceForm, answer: Advice | None, status: int) -> Response:
     body = render_template("advice.html", form=form, answer=answer, presets=PRESETS,
                            suits=SUITS, ranks="A23456789TJQK", labels=LABELS,
-                           card_face=card_face, figure=figure)
+                           card_face=card_face, figure=advice_api.odds)
     return Response(body, status=status, mimetype="text/html",
                     headers={"Cache-Control": "no-store"})
