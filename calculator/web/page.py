@@ -280,17 +280,18 @@ def score(page: Page, form) -> Response:
         hand = replace(hand, knocked_by="0")
         rules, typed = forms.read_rules(form, state.errors)
         state.values.update(typed)
-        if not state.errors:
-            try:
-                result = play.score_one(hand, play.rules_of(rules))
-            except play.FormSlip as slip:
-                slip.place(role_errors, None)
-            except CalculatorError as error:
-                play.place_error(error, role_errors, -1, hand.mode)
+        try:
+            if state.errors:  # no rules to score by, but the hand's own slips are told too
+                play.entry(hand, ("Knocker", "Defender"))
             else:
+                result = play.score_one(hand, play.rules_of(rules))
                 page.shown = Shown(None, result, "Knocker", "Defender")
                 page.focus = "result"
                 return render(page)
+        except play.FormSlip as slip:
+            slip.place(role_errors, None)
+        except CalculatorError as error:
+            play.place_error(error, role_errors, -1, hand.mode)
         forms.to_fields(role_errors, "0", state.errors)
         return failed(page)
     if page.sheet.finished and form.get("edit") is None:

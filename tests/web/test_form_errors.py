@@ -54,3 +54,14 @@ def test_rules_that_conflict_are_still_told(client, form):
                                       "r_knock_limit": "5"})
     assert response.status_code == 422
     assert "Knock limit: knock_limit cannot be set with oklahoma on" in summary(response, form)
+
+
+def test_a_bad_rule_does_not_hide_the_hands_own_slips(client):
+    """One hand without a sheet: the rules cannot be scored by, yet a blank or wordy count is
+    told beside them, so the scorekeeper mends both in one go."""
+    response = client.post("/", data={"action": "score", "mode": "counts", "d0": "",
+                                      "d1": "lots", "r_gin_bonus": "x"})
+    assert response.status_code == 422
+    text = summary(response, "score")
+    assert "Gin bonus: a whole number" in text, text
+    assert "give the knocker's deadwood" in text and "'lots'" in text, text
