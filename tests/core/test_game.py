@@ -359,3 +359,15 @@ def test_the_sheet_margin_is_the_winners_sum_less_the_others_even_when_negative(
     # the same ledger with the names the other way round: the sign follows the winner
     sheet = play_ledger(["Bob", "Ann"], [TableEntry(w, p) for w, p in NINE_BOXES])
     assert sheet.winner == "Ann" and sheet.margin == -90
+
+
+def test_a_hand_won_for_0_points_is_a_win_but_no_points():
+    """docs/RULES.md, "A hand won for 0 points": it earns a box and moves the winner on in
+    Hollywood, but a loser whose wins scored 0 is still shut out."""
+    sheet = play_ledger(["Ann", "Bob"], [TableEntry("Bob", 0), TableEntry("Ann", 100)])
+    game = sheet.games[0]
+    assert game.winner == "Ann" and game.hands_won == {"Ann": 1, "Bob": 1}
+    assert game.bonuses["box"]["Bob"] == 25 and game.bonuses["shutout"]["Ann"] == 100
+    hollywood = Rules.from_options({"preset": "hollywood"})
+    sheet = play_ledger(["Ann", "Bob"], [TableEntry("Bob", 0), TableEntry("Bob", 10)], hollywood)
+    assert [row.games for row in sheet.hands] == [(0,), (0, 1)]
