@@ -119,9 +119,10 @@ def _emit(answer: dict, as_json: bool, render) -> int:
 
 
 def _analyze(args) -> int:
-    result = core.analyze(args.hand, _rules(args), args.upcard, args.known or (),
-                          not args.no_outs)
-    return _emit(answers.analysis(result), args.json, render_analysis)
+    rules = _rules(args)
+    result = core.analyze(args.hand, rules, args.upcard, args.known or (), not args.no_outs)
+    return _emit(answers.analysis(result), args.json,
+                 lambda a: render_analysis(a, rules.big_gin_bonus is not None))
 
 
 def _score(args) -> int:
@@ -135,6 +136,8 @@ def _score(args) -> int:
             return 2
         return _emit(answers.score(core.score_hand(outcome="draw", rules=_rules(args))),
                      args.json, render_score)
+    if args.knocker is None and args.knocker_deadwood is None and (args.gin or args.big_gin):
+        args.knocker_deadwood = 0  # a gin's deadwood goes without saying
     for side in ("knocker", "defender"):
         if getattr(args, side) is None and getattr(args, f"{side}_deadwood") is None:
             print(f"error: give --{side} cards or --{side}-deadwood", file=sys.stderr)
@@ -181,12 +184,17 @@ def melds_text(melds) -> str:
     return "  ".join(f"[{cards_text(m['cards'])}]" for m in melds) or "none"
 
 
-def render_analysis(a: dict) -> str:
+BIG_GIN_WORDS = {True: "  — big gin: all 11 cards meld; lay them all down, no discard",
+                 False: "  — all 11 cards meld, but these rules have no big gin: discard "
+                        "for gin"}
+
+
+def render_analysis(a: dict, big_gin_played: bool = True) -> str:
     lines = [f"Hand:      {cards_text(a['hand'])}"]
     if "discards" in a:
         lines.append(f"Discard:   {cards_text([a['discard']])}  (best: "
                      f"{cards_text(a['best_discards'])})"
-                     + ("  — big gin: all 11 cards meld" if a["big_gin"] else ""))
+                     + (BIG_GIN_WORDS[big_gin_played] if a["big_gin"] else ""))
     lines += [
         f"Melds:     {melds_text(a['melds'])}",
         f"Deadwood:  {a['deadwood']}  ({cards_text(a['deadwood_cards'])})",

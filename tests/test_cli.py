@@ -69,6 +69,25 @@ def test_text_output_reads_like_the_table(capsys):
     assert "knocker scores 26" in out and "4♠ onto meld 1" in out
 
 
+BIG_GIN = "As 2s 3s 4s 7c 7h 7d Tc Jc Qc Kc"
+
+
+@pytest.mark.parametrize("rules, words", [
+    ([], "big gin: all 11 cards meld; lay them all down, no discard"),
+    (["--preset", "classic"], "all 11 cards meld, but these rules have no big gin"),
+])
+def test_big_gin_is_told_as_the_rules_play_it(capsys, rules, words):
+    assert main(["analyze", BIG_GIN, "--no-outs", *rules]) == 0
+    out = capsys.readouterr().out
+    assert words in out and out.count("big gin") == 1
+
+
+@pytest.mark.parametrize("flag, points", [("--gin", 45), ("--big-gin", 51)])
+def test_a_gin_by_counts_needs_no_knocker_deadwood(capsys, flag, points):
+    assert main(["score", flag, "--defender-deadwood", "20"]) == 0
+    assert f"knocker scores {points}" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("argv, message", [
     (["analyze", "As 2s 3s Qx 7h 7d Tc Jc Qc 5h"], "/hand/3: unknown suit 'x' in token 4 'Qx'"),
     (["analyze", "As 2s 3s"], "/hand: hand has 3 cards; expected 10 or 11"),
