@@ -165,4 +165,9 @@ def _game(game: Game) -> dict:
 # --- rules ----------------------------------------------------------------------------------
 
 def rules(value: Rules) -> dict:
-    return asdict(value)
+    """A set of rules' values; the knock limit null under Oklahoma, where the upcard sets it
+    (the stored default would read as a limit that never applies)."""
+    values = asdict(value)
+    if value.oklahoma:
+        values["knock_limit"] = None
+    return values

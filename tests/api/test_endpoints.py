@@ -269,7 +269,7 @@ def test_games_shutout_bonus(client):
 PRESETS = {  # docs/RULES.md's presets table
     "standard": (10, 25, 31, 25, 100, 100, 25, "game_bonus_doubled", False, "single"),
     "classic": (10, 20, None, 10, 100, 100, 20, "game_bonus_doubled", False, "single"),
-    "oklahoma": (10, 25, 31, 25, 150, 100, 25, "game_bonus_doubled", True, "single"),
+    "oklahoma": (None, 25, 31, 25, 150, 100, 25, "game_bonus_doubled", True, "single"),  # upcard
     "straight": (0, 25, 31, 25, 100, 100, 25, "game_bonus_doubled", False, "single"),
     "hollywood": (10, 25, 31, 25, 100, 100, 25, "game_bonus_doubled", False, "hollywood"),
 }
