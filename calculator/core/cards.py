@@ -179,8 +179,13 @@ def _original(text: str, lowered_part: str) -> str:
     return text[start:start + len(lowered_part)] if start >= 0 else lowered_part
 
 
+_NO_JOKERS = "jokers are not cards of this game"
+
+
 def _no_suit(token: str, text: str, index: int | None) -> CardNotationError:
     lowered = text.translate(_ASCII_LOWER)
+    if lowered in ("joker", "jokers"):  # else read as a jack of the suit 'oker'
+        return CardNotationError(token, index, _NO_JOKERS)
     for rank_text in ("10", lowered[:1]):
         if lowered.startswith(rank_text) and rank_text in _RANK_SYMBOLS:
             rest = text[len(rank_text):]
@@ -200,7 +205,7 @@ def _parse_unicode_card(token: str, char: str, index: int | None) -> Card:
     if offset == 12:
         raise CardNotationError(token, index, "knights are not cards of this game")
     if offset == 15 or code in (0x1F0CF, 0x1F0DF, 0x1F0BF):
-        raise CardNotationError(token, index, "jokers are not cards of this game")
+        raise CardNotationError(token, index, _NO_JOKERS)
     if offset not in _UNICODE_RANK_BY_OFFSET:
         raise CardNotationError(token, index, "not a playing card of this game")
     return _CARDS[suit * 13 + _UNICODE_RANK_BY_OFFSET[offset]]

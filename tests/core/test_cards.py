@@ -216,6 +216,7 @@ BAD_TOKENS = [
     ("As 🃏", 1, ["joker", "token 2", "'🃏'"]),
     ("🂿", 0, ["joker", "token 1"]),
     ("As 2s 🃟", 2, ["joker", "token 3"]),
+    ("As 2s Joker", 2, ["jokers are not cards of this game", "token 3", "'Joker'"]),
     ("As 🂬", 1, ["knight", "token 2", "'🂬'"]),
     ("\U0001F0BC", 0, ["knight"]),
     ("\U0001F0CC", 0, ["knight"]),
