@@ -11,8 +11,8 @@ import re
 from operator import attrgetter
 from typing import Iterable, NamedTuple
 
-from .errors import (MAX_REPORTED_ERRORS, CardInBothHandsError, CardNotationError,
-                     DuplicateCardError, group)
+from .errors import (MAX_QUOTED_CHARS, MAX_REPORTED_ERRORS, CardInBothHandsError,
+                     CardNotationError, DuplicateCardError, group, quoted)
 from .memo import Memo
 
 RANKS = "A23456789TJQK"
@@ -166,11 +166,14 @@ def parse_card(token: str, index: int | None = None) -> Card:
 
 
 def _shown(text: str) -> str:
-    """A part of a token quoted, with the code points of any letter outside ASCII: a look-alike
+    """A part of a token quoted, with the code points of the letters outside ASCII: a look-alike
     (the Kelvin sign for K) would otherwise read as the very rank that was refused."""
+    shown = quoted(text, as_typed=True)
     if text.isascii():
-        return f"'{text}'"
-    return f"'{text}' ({', '.join(f'U+{ord(c):04X}' for c in text if not c.isascii())})"
+        return shown
+    points = dict.fromkeys(f"U+{ord(c):04X}" for c in text[:MAX_QUOTED_CHARS]
+                           if not c.isascii())  # each once, from the part quoted
+    return f"{shown} ({', '.join(points)})"
 
 
 def _original(text: str, lowered_part: str) -> str:
@@ -191,7 +194,7 @@ def _no_suit(token: str, text: str, index: int | None) -> CardNotationError:
             rest = text[len(rank_text):]
             if not rest:
                 return CardNotationError(token, index, "missing suit")
-            return CardNotationError(token, index, f"unknown suit '{rest}'")
+            return CardNotationError(token, index, f"unknown suit {quoted(rest, True)}")
     return CardNotationError(token, index,
                              "not a card (expected rank and suit, like 'As' or '10♥')")
 
@@ -215,12 +218,12 @@ def _parse_words(token: str, lowered: str, index: int | None) -> Card:
     rank_text, _, suit_text = (part.strip() for part in lowered.partition(" of "))
     rank = _RANK_WORDS.get(rank_text, _RANK_SYMBOLS.get(rank_text))
     if rank is None:
-        raise CardNotationError(token, index, f"unknown rank '{rank_text}'" if rank_text
-                                else "missing rank")
+        raise CardNotationError(token, index, f"unknown rank {quoted(rank_text, True)}"
+                                if rank_text else "missing rank")
     suit = _SUIT_WORDS.get(suit_text)
     if suit is None:
-        raise CardNotationError(token, index, f"unknown suit '{suit_text}'" if suit_text
-                                else "missing suit")
+        raise CardNotationError(token, index, f"unknown suit {quoted(suit_text, True)}"
+                                if suit_text else "missing suit")
     return _CARDS[suit * 13 + rank]
 
 

@@ -13,17 +13,22 @@ MAX_REPORTED_ERRORS = 50
 MAX_QUOTED_CHARS = 40
 
 
-def quoted(value) -> str:
+def quoted(value, as_typed: bool = False) -> str:
     """A caller's value as a message quotes it: a string in quotes, cut after
     `MAX_QUOTED_CHARS` characters (with how long it was); anything else by its JSON type.
+    A name (a key, an option) is quoted as Python writes it, so an invisible character in it
+    shows as an escape; a token of a hand `as_typed`, each character as the person typed it
+    (the page isolates the quoted part, JSON escapes it).
 
     >>> quoted("hollywod"), quoted(3), quoted("x" * 100)
     ("'hollywod'", 'a number', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (100 characters)")
+    >>> print(quoted("Q\\u202ex"), quoted("Q\\u202ex", as_typed=True) == "'Q\\u202ex'")
+    'Q\\u202ex' True
     """
     if isinstance(value, str):
-        if len(value) <= MAX_QUOTED_CHARS:
-            return repr(value)
-        return f"{value[:MAX_QUOTED_CHARS] + '…'!r} ({len(value):,} characters)"
+        cut = value if len(value) <= MAX_QUOTED_CHARS else value[:MAX_QUOTED_CHARS] + "…"
+        text = f"'{cut}'" if as_typed else repr(cut)
+        return text if cut is value else f"{text} ({len(value):,} characters)"
     return _JSON_TYPES.get(type(value), "a value")
 
 
@@ -55,7 +60,8 @@ class CardNotationError(CalculatorError):
 
     def __init__(self, token: str, index: int | None, reason: str):
         where = f"token {index + 1} " if index is not None else ""
-        super().__init__(f"{reason} in {where}'{token}'", () if index is None else (index,))
+        super().__init__(f"{reason} in {where}{quoted(token, as_typed=True)}",
+                         () if index is None else (index,))
         self.token = token
         self.index = index
         self.reason = reason
@@ -74,8 +80,9 @@ class DuplicateCardError(CalculatorError):
     """The same card twice in one hand (possibly written two ways)."""
 
     def __init__(self, card, index: int, first_index: int, token: str = "", first_token: str = ""):
-        written = f" ('{token}')" if token and token != str(card) else ""
-        first = f" ('{first_token}')" if first_token and first_token != str(card) else ""
+        written = f" ({quoted(token, True)})" if token and token != str(card) else ""
+        first = f" ({quoted(first_token, True)})" if first_token and first_token != str(card) \
+            else ""
         super().__init__(
             f"duplicate card {card}{written} in token {index + 1}: "
             f"already given as token {first_index + 1}{first}",

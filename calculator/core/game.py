@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import CalculatorError, GameError, NumberRangeError, PlayerNameError
+from .errors import CalculatorError, GameError, NumberRangeError, PlayerNameError, quoted
 from .rules import DEFAULT_RULES, Rules
 from .scoring import HandResult, score_hand
 
@@ -173,7 +173,8 @@ def _score_entry(entry, players, rules: Rules) -> tuple[Any, str | None, int]:
         return score_hand(outcome="draw", rules=rules), None, 0
     if isinstance(entry, TableEntry):
         if player_name(entry.winner, ("winner",)) not in players:
-            raise GameError(f"'{entry.winner}' is not one of the players", ("winner",))
+            raise GameError(f"{quoted(entry.winner, True)} is not one of the players",
+                            ("winner",))
         if isinstance(entry.points, bool) or not isinstance(entry.points, int) \
                 or not 0 <= entry.points <= MAX_TABLE_POINTS:
             raise NumberRangeError(entry.points, 0, MAX_TABLE_POINTS, "a hand's points",
@@ -181,7 +182,8 @@ def _score_entry(entry, players, rules: Rules) -> tuple[Any, str | None, int]:
         return entry, player_name(entry.winner), entry.points
     knocked_by = player_name(entry.knocked_by, ("knocked_by",))
     if knocked_by not in players:
-        raise GameError(f"'{entry.knocked_by}' is not one of the players", ("knocked_by",))
+        raise GameError(f"{quoted(entry.knocked_by, True)} is not one of the players",
+                        ("knocked_by",))
     result = score_hand(entry.knocker, entry.defender, rules, entry.upcard)
     other = _other(players, knocked_by)
     winner = {"knocker": knocked_by, "defender": other}.get(result.winner)

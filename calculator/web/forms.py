@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from ..core import CalculatorError, RuleError, Rules
 from ..core.cards import tokenize
+from ..core.errors import quoted
 from ..core.game import player_name
 from ..core.rules import OPTION_NOTES, PRESETS
 from .ledger import KINDS, MODES, FieldErrors, Hand
@@ -168,7 +169,7 @@ def read_rules(form, errors: FieldErrors) -> tuple[dict, dict]:
         elif (number := whole_number(typed, RULE_DIGITS)) is not None:
             rules[key] = number
         else:
-            errors.add("r_" + key, f"a whole number, like 25 (not '{typed[:20]}')")
+            errors.add("r_" + key, f"a whole number, like 25 (not {quoted(typed, True)})")
     check_rules(rules, errors)
     return rules, values
 

@@ -7,6 +7,7 @@ count that is not a number, nobody chosen); every rule and its message is the co
 from __future__ import annotations
 
 from ..core import CalculatorError, KnockerCounts, Rules, score_hand
+from ..core.errors import quoted
 from ..core.game import DrawEntry, GameSheet, ScoredEntry, TableEntry, play_ledger
 from ..core.scoring import HandResult
 from .ledger import FieldErrors, Hand, Ledger
@@ -40,7 +41,7 @@ def _count(text: str, name: str, what: str, errors: FieldErrors, like: int = 12)
         return None
     value = typed_number(text)
     if value is None:
-        errors.add(name, f"{what} is a whole number, like {like} (not '{text[:20]}')")
+        errors.add(name, f"{what} is a whole number, like {like} (not {quoted(text, True)})")
     return value
 
 

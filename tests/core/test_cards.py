@@ -337,6 +337,35 @@ def test_word_hand_errors_count_phrases_as_tokens():
     assert "token 3" in info.value.detail
 
 
+LONG = "x" * 1_999
+
+
+@pytest.mark.parametrize("token, part", [
+    (LONG + "x", "not a card"),                       # no rank, no suit
+    ("A" + LONG, "unknown suit"),                     # a rank, then a long suit
+    (LONG + "s", "unknown rank"),                     # a long rank, then a suit
+    ("\u212a" * 1_999 + "s", "unknown rank"),         # non-ASCII: code points of the cut only
+    ("ace of " + LONG, "unknown suit"),               # in words
+    (LONG + " of spades", "unknown rank"),
+], ids=["no-card", "suit", "rank", "rank-non-ascii", "words-suit", "words-rank"])
+def test_a_long_token_is_quoted_shortened_with_its_length(token, part):
+    """A 2,000-character token (or part of one) is quoted cut after 40 characters with its
+    length, so an error stays a line long whatever was pasted."""
+    with pytest.raises(CardNotationError) as info:
+        parse_hand(["As", token])
+    detail = info.value.detail
+    assert part in detail and "token 2" in detail
+    assert f"({len(token):,} characters)" in detail
+    assert len(detail) < 400, detail
+
+
+def test_a_duplicate_written_long_is_quoted_shortened():
+    spaced = "ace" + " " * 1_000 + "of spades"
+    with pytest.raises(DuplicateCardError) as info:
+        parse_hand(["As", spaced])
+    assert "(1,012 characters)" in info.value.detail and len(info.value.detail) < 200
+
+
 # --- the fast readers: the same answer as the full reader, or "ask the full reader" ----------
 
 FAST_READER_HANDS = [
