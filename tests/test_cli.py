@@ -95,7 +95,7 @@ def test_a_gin_by_counts_needs_no_knocker_deadwood(capsys, flag, points):
     (["score", "--knocker-deadwood", "12", "--defender-deadwood", "3"],
      "/knocker/deadwood: illegal knock: deadwood 12 is above the knock limit 10"),
     (["score", "--preset", "oklahoma", "--knocker-deadwood", "2", "--defender-deadwood", "3"],
-     "/upcard: oklahoma needs the upcard"),
+     "/upcard: Oklahoma needs the upcard"),
     (["analyze", HAND, "--rule", "knock_limit=11"], "/rules/knock_limit"),
     (["score", "--draw", "--rule", "knock_limit=11"], "/rules/knock_limit"),
     (["score", "--draw", "--knocker-deadwood", "3"], "--draw is a dead hand, scored without "

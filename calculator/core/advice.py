@@ -339,8 +339,9 @@ def _reason(card: Card, deadwood: int, can_knock: bool, gin_outs: int, knock_out
     elif can_knock:
         lead = f"Throw {glyph}: it keeps {deadwood} deadwood, low enough to knock"
     elif knock_outs:
+        lets = "lets" if knock_outs == 1 else "let"
         lead = (f"Throw {glyph}: it keeps {deadwood} deadwood and "
-                f"{_plural(knock_outs, 'live card')} that let you knock")
+                f"{_plural(knock_outs, 'live card')} that {lets} you knock")
     else:
         lead = f"Throw {glyph}: it keeps {deadwood} deadwood"
     if dead:

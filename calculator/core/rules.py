@@ -67,7 +67,7 @@ class Rules:
         if not self.oklahoma:
             return self.knock_limit
         if upcard is None:
-            raise RuleError("upcard", "oklahoma needs the upcard: it sets the knock limit",
+            raise RuleError("upcard", "Oklahoma needs the upcard: it sets the knock limit",
                             position=("upcard",))
         if upcard.rank == 0:
             return 0 if self.oklahoma_ace_gin_only else 1

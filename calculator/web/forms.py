@@ -222,7 +222,7 @@ def preset_summary(name: str) -> str:
     rules = PRESETS.get(name)
     if rules is None:
         return ""
-    knock = "upcard" if rules.oklahoma else str(rules.knock_limit)
+    knock = "set by the upcard" if rules.oklahoma else str(rules.knock_limit)
     big = "as gin" if rules.big_gin_bonus is None else str(rules.big_gin_bonus)
     return (f"knock limit {knock}, gin {rules.gin_bonus}, big gin {big}, undercut "
             f"{rules.undercut_bonus}; game to {rules.target}, game bonus {rules.game_bonus}, "

@@ -41,7 +41,8 @@ def _count(text: str, name: str, what: str, errors: FieldErrors, like: int = 12)
         return None
     value = typed_number(text)
     if value is None:
-        errors.add(name, f"{what} is a whole number, like {like} (not {quoted(text, True)})")
+        errors.add(name, f"give {what} as a whole number, like {like} (not "
+                         f"{quoted(text, True)})")
     return value
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from calculator.core.advice import FAR_BEHIND, GIN_POINTS, advise, advise_position, \
+from calculator.core.advice import FAR_BEHIND, GIN_POINTS, _reason, advise, advise_position, \
     draw_choice, knock_decision, look_ahead, rank_discards
-from calculator.core.cards import ALL_CARDS, mask_cards
+from calculator.core.cards import ALL_CARDS, Card, mask_cards
 from calculator.core.draws import bits_of
 from calculator.core.melds import best_discard_deadwood_of_mask, deadwood_of_mask
 from calculator.core.odds import PAIRS
@@ -266,3 +266,10 @@ def test_the_scores_note_and_the_knock_weigh_the_game_the_same_way(scores, state
     assert close is (state == "close")
     assert advice.scores_note.startswith({"close": "The game is close", "behind": "You trail",
                                           None: "At "}[state])
+
+
+@pytest.mark.parametrize("outs, words", [(1, "1 live card that lets you knock"),
+                                         (3, "3 live cards that let you knock")])
+def test_a_reason_agrees_with_its_count_of_live_cards(outs, words):
+    reason = _reason(Card("Kd"), 38, False, 0, outs, 0.2, False, 0)
+    assert words in reason, reason

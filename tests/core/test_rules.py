@@ -165,6 +165,8 @@ def test_oklahoma_without_upcard_is_a_rule_error_at_upcard():
     with pytest.raises(RuleError) as info:
         PRESETS["oklahoma"].knock_limit_for(None)
     assert info.value.position == ("upcard",)
+    # a sentence a person reads: the variant's name is capitalised
+    assert info.value.detail == "Oklahoma needs the upcard: it sets the knock limit"
 
 
 @pytest.mark.parametrize("preset, limit", [("standard", 10), ("classic", 10), ("straight", 0),

@@ -6,7 +6,9 @@ import re
 
 import pytest
 
-from calculator.web.forms import RULE_FIELDS
+from calculator.web import play
+from calculator.web.forms import RULE_FIELDS, preset_summary
+from calculator.web.ledger import Hand
 
 SUMMARIES = {"score": {"action": "score", "mode": "counts", "d0": "1", "d1": "3"},
              "setup": {"action": "setup", "player0": "Ann", "player1": "Bob"}}
@@ -78,3 +80,22 @@ def test_a_pasted_wall_of_text_is_quoted_shortened(client, fields, name):
     assert response.status_code == 422
     text = summary(response, "score")
     assert "characters)" in text and len(text) < 400, text[:600]
+
+
+def test_the_oklahoma_summary_says_the_upcard_sets_the_knock_limit():
+    assert preset_summary("oklahoma").startswith("knock limit set by the upcard, gin 25")
+    assert preset_summary("standard").startswith("knock limit 10, gin 25")
+
+
+def test_a_wordy_count_or_points_is_told_in_a_sentence(client):
+    response = client.post("/", data={"action": "score", "mode": "counts", "d0": "five",
+                                      "d1": "3"})
+    assert "give the knocker's deadwood as a whole number, like 12 (not 'five')" in \
+        summary(response, "score")
+
+
+def test_points_at_the_table_in_words_are_told_in_a_sentence():
+    with pytest.raises(play.FormSlip) as info:
+        play.entry(Hand(mode="table", winner="0", points="five"), ("Ann", "Bob"))
+    assert info.value.errors.get("points") == [
+        "give the points as a whole number, like 12 (not 'five')"]
