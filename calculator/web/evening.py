@@ -118,6 +118,12 @@ def from_json(raw: bytes | str) -> Ledger:
     return ledger_from_terse([players, data.get("rules", {}), terse_hands, extra])
 
 
+def _place_of(name, place: dict) -> int:
+    """A player's place by the name the file gives, -1 when it names nobody (or is no name:
+    a list there must not be looked up, it cannot be hashed)."""
+    return place.get(name, -1) if isinstance(name, str) else -1
+
+
 def _terse(item, place: dict, number: int) -> list:
     if not isinstance(item, dict):
         raise ShareError(f"hand {number} in the file is not in the expected shape")
@@ -125,8 +131,8 @@ def _terse(item, place: dict, number: int) -> list:
     if mode == "draw":
         return ["d"]
     if mode == "table":
-        return ["t", place.get(item.get("winner"), -1), item.get("points")]
-    who = place.get(item.get("knocked_by"), -1)
+        return ["t", _place_of(item.get("winner"), place), item.get("points")]
+    who = _place_of(item.get("knocked_by"), place)
     upcard = [item["upcard"]] if isinstance(item.get("upcard"), str) else []
     if mode == "counts" and item.get("kind") in KINDS:
         return ["n", who, item.get("knocker_deadwood"), KINDS.index(item["kind"]),
@@ -141,6 +147,6 @@ def _terse_game(item, place: dict, number: int) -> list:
         raise ShareError(f"finished game {number} in the file is not in the expected shape")
     names = list(place)
     final = item["final"]
-    return [place.get(item.get("winner"), -1), final.get(names[0]) if names else None,
+    return [_place_of(item.get("winner"), place), final.get(names[0]) if names else None,
             final.get(names[1]) if len(names) > 1 else None, item.get("margin"),
             1 if item.get("hollywood") is True else 0, item.get("hands")]

@@ -181,7 +181,9 @@ def notice(page: Page, did: str, undo: str, redo: str) -> Notice | None:
     what, number = match.group(1) or did, match.group(2)
     hands = len(page.ledger.hands) if page.ledger else 0
     n = number_in(number, 1, hands + 1) if number else None
-    if what in ("add", "edit") and n and n <= hands:
+    if what in ("add", "edit"):
+        if not (n and n <= hands):  # a link edited by hand: a hand the sheet does not have
+            return None
         row = page.sheet.rows[n - 1]
         counts = ((f", {row.counts}", False),) if row.counts else ()
         if row.how == "table":   # "Bob at the table +18": the name is already there
