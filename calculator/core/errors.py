@@ -163,8 +163,8 @@ class IncompatibleInputError(CalculatorError):
 class NumberRangeError(CalculatorError):
     """A count or a number of points outside what the game allows."""
 
-    def __init__(self, value, low: int, high: int, what: str, position=()):
-        super().__init__(f"{what} is a whole number from {low} to {high}", position)
+    def __init__(self, value, low: int, high: int, what: str, position=(), note: str = ""):
+        super().__init__(f"{what} is a whole number from {low} to {high}{note}", position)
         self.value, self.low, self.high = value, low, high
 
 

@@ -13,11 +13,10 @@ from typing import Any
 
 from .errors import CalculatorError, GameError, NumberRangeError, PlayerNameError, quoted
 from .rules import DEFAULT_RULES, Rules
-from .scoring import HandResult, score_hand
+from .scoring import HandResult, most_points, score_hand
 
 GAMES_PER_FORMAT = {"single": 1, "hollywood": 3}
 MAX_NAME_CHARS = 40
-MAX_TABLE_POINTS = 10_000  # a hand scored at the table: more than any hand can score
 
 # Characters that draw nothing although Unicode files them as letters or symbols (Hangul
 # fillers, the blank Braille pattern): "Ann" and "Ann" + one of these would look alike.
@@ -175,10 +174,11 @@ def _score_entry(entry, players, rules: Rules) -> tuple[Any, str | None, int]:
         if player_name(entry.winner, ("winner",)) not in players:
             raise GameError(f"{quoted(entry.winner, True)} is not one of the players",
                             ("winner",))
+        most = most_points(rules)  # a hand scored at the table scores what one could
         if isinstance(entry.points, bool) or not isinstance(entry.points, int) \
-                or not 0 <= entry.points <= MAX_TABLE_POINTS:
-            raise NumberRangeError(entry.points, 0, MAX_TABLE_POINTS, "a hand's points",
-                                   ("points",))
+                or not 0 <= entry.points <= most:
+            raise NumberRangeError(entry.points, 0, most, "a hand's score", ("points",),
+                                   ", the most one hand scores under these rules")
         return entry, player_name(entry.winner), entry.points
     knocked_by = player_name(entry.knocked_by, ("knocked_by",))
     if knocked_by not in players:

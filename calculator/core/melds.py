@@ -26,6 +26,11 @@ from .errors import HandSizeError, MeldError
 from .memo import Memo
 
 SUIT_BITS = 0x1FFF
+# The most deadwood a 10-card hand holds: two each of K Q J 10 9, no three in a row of a
+# suit (K♠ K♥ Q♦ Q♣ J♠ J♥ 10♦ 10♣ 9♠ 9♥). A count above it is no hand's: a third card of a
+# rank makes a set, and without one 10 cards hold at most 8 tens and two 9s (searched in
+# tests/core/test_melds.py).
+MOST_DEADWOOD = 98
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from .hands import read_hand, read_upcard, refuse_shared_cards
 from .hands import read_card
 from .layoffs import Defense, Layoff, LayoffOption, LayoffResult, best_defense, check_spread, \
     layoff_options, layoff_options_from, spread_places
-from .melds import Arrangement, Meld, meld_masks
+from .melds import MOST_DEADWOOD, Arrangement, Meld, meld_masks
 from .rules import DEFAULT_RULES, Rules
 from .spreads import Candidate, Evaluated, Outcome, choose_spreads, hand_outcome, \
     lowest_possible_deadwood, lowest_spreads
@@ -244,9 +244,23 @@ def _score_counts(knocker: KnockerCounts, defender, rules: Rules, limit: int, mu
                    DefenderSide(defender))
 
 
+def most_points(rules: Rules) -> int:
+    """The most one hand scores under `rules`: gin or big gin against a defender holding
+    MOST_DEADWOOD (a knock scores less), or an undercut of a knock at the highest limit with
+    the defender at 0, doubled when a spade upcard doubles the hand.
+
+    >>> most_points(DEFAULT_RULES), most_points(Rules.from_options({"preset": "oklahoma"}))
+    (129, 258)
+    """
+    bonus = max(rules.gin_bonus, rules.big_gin_bonus or 0)
+    limit = 10 if rules.oklahoma else rules.knock_limit
+    most = max(MOST_DEADWOOD + bonus, limit + rules.undercut_bonus)
+    return most * (2 if rules.oklahoma and rules.oklahoma_spade_double else 1)
+
+
 def _check_count(value: int, position: tuple) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
-        raise NumberRangeError(value, 0, 100, "a deadwood count", position)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MOST_DEADWOOD:
+        raise NumberRangeError(value, 0, MOST_DEADWOOD, "a deadwood count", position)
 
 
 def _result(outcome: Outcome, multiplier: int, limit: int, knocker: KnockerSide,
@@ -285,5 +299,5 @@ def explain(outcome: Outcome, knocker: KnockerSide, defender: DefenderSide, mult
             f"knocker scores {d} − {k} = {points}{doubled}.")
 
 
-__all__ = ["score_hand", "layoffs", "HandResult", "KnockerCounts", "KnockerSide", "DefenderSide",
+__all__ = ["score_hand", "layoffs", "most_points", "HandResult", "KnockerCounts", "KnockerSide", "DefenderSide",
            "BestSpread", "draw_result", "knocker_spread", "IncompatibleInputError"]

@@ -40,7 +40,7 @@ def number_in(text, low: int, high: int) -> int | None:
 def typed_number(text: str) -> int | None:
     """A count or points typed into a hand's form: the number its ASCII digits spell, else
     None. Unlike `whole_number` it reads a number of any length, so a count the core refuses
-    ("99999") gets the core's range message ("... a whole number from 0 to 100"), not "not a
+    ("99999") gets the core's range message ("... a whole number from 0 to 98"), not "not a
     number"; past MAX_TYPED_DIGITS significant digits it stands as 10**MAX_TYPED_DIGITS,
     above every range the core checks, so no huge integer is built.
 

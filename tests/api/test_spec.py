@@ -69,6 +69,20 @@ def test_limits_are_the_code_limits():
     assert quoted == code
 
 
+def test_the_counts_and_table_points_bounds_are_the_cores():
+    """The spec's maxima are the core's: the most deadwood a hand holds, and the most one hand
+    scores under the largest bonuses the rules allow, doubled by Oklahoma's spade upcard."""
+    from calculator.core import Rules
+    from calculator.core.melds import MOST_DEADWOOD
+    from calculator.core.scoring import most_points
+    schemas = SPEC["components"]["schemas"]
+    largest = Rules.from_options({"preset": "oklahoma", "gin_bonus": 1000,
+                                  "big_gin_bonus": 1000, "undercut_bonus": 1000})
+    assert schemas["TableEntry"]["properties"]["points"]["maximum"] == most_points(largest)
+    for name in ("KnockerCounts", "DefenderCount"):
+        assert schemas[name]["properties"]["deadwood"]["maximum"] == MOST_DEADWOOD
+
+
 def test_every_route_is_documented_and_every_path_served():
     app = create_app()
     served = {(rule.rule, method.lower()) for rule in app.url_map.iter_rules()

@@ -5,7 +5,7 @@ Expected sheets are worked out by hand from docs/RULES.md, not taken from the en
 import pytest
 
 from calculator import create_app
-from calculator.core import GameError, PlayerNameError, Rules
+from calculator.core import CalculatorError, GameError, PlayerNameError, Rules
 from calculator.core.game import DrawEntry, ScoredEntry, TableEntry, play_ledger, player_name
 
 
@@ -371,3 +371,30 @@ def test_a_hand_won_for_0_points_is_a_win_but_no_points():
     hollywood = Rules.from_options({"preset": "hollywood"})
     sheet = play_ledger(["Ann", "Bob"], [TableEntry("Bob", 0), TableEntry("Bob", 10)], hollywood)
     assert [row.games for row in sheet.hands] == [(0,), (0, 1)]
+
+
+@pytest.mark.parametrize("options, most", [
+    ({}, 98 + 31),                                             # big gin against 98
+    ({"preset": "classic"}, 98 + 20),                          # big gin scores as gin
+    ({"preset": "oklahoma"}, 2 * (98 + 31)),                   # a spade upcard doubles
+    ({"preset": "oklahoma", "oklahoma_spade_double": False}, 98 + 31),
+    ({"undercut_bonus": 500}, 10 + 500),                       # an undercut of a 10 by 0
+    ({"knock_limit": 0, "undercut_bonus": 500, "gin_bonus": 0, "big_gin_bonus": None}, 500),
+])
+def test_points_at_the_table_are_at_most_what_one_hand_scores(options, most):
+    """A hand scored at the table scores at most what the calculator could give it under the
+    rules; one point more is refused, naming the bound, never cut to fit."""
+    rules = Rules.from_options(options)
+    sheet = play_ledger(["Ann", "Bob"], [TableEntry("Ann", most)], rules)
+    assert sheet.hands[0].points == most
+    with pytest.raises(CalculatorError) as info:
+        play_ledger(["Ann", "Bob"], [TableEntry("Ann", most + 1)], rules)
+    assert info.value.position == ("hands", 0, "points")
+    assert info.value.detail == (f"a hand's score is a whole number from 0 to {most}, the "
+                                 f"most one hand scores under these rules")
+
+
+def test_9999_points_at_the_table_are_refused_not_a_game_at_once(client):
+    response = post(client, {"players": ["Ann", "Bob"], "hands": [won("Ann", 9999)]})
+    assert response.status_code == 422
+    assert response.get_json()["errors"][0]["pointer"] == "/hands/0/points"

@@ -16,7 +16,9 @@ import reference as ref
 from calculator.core import (ALL_CARDS, Card, CardNotationError, DuplicateCardError,
                              HandSizeError, MeldError, Meld, all_best_arrangements, analyze,
                              best_arrangement, deadwood, parse_hand)
-from calculator.core.melds import best_arrangement_of_mask, discard_sides_of_mask
+from calculator.core.cards import POINTS
+from calculator.core.melds import MOST_DEADWOOD, best_arrangement_of_mask, deadwood, \
+    discard_sides_of_mask
 from core_support import indices
 
 # the tricky hands from the project's shared data, checked by an independent exhaustive search
@@ -393,3 +395,27 @@ def test_every_discard_s_arrangement_is_the_searched_one(seed):
         assert result.deadwood == lowest and result.best_discards == tuple(
             o.card for o in result.discards if o.deadwood == lowest)
     assert one_pass > 300  # most uniform hands have no rank of three
+
+
+def test_no_ten_card_hand_holds_more_than_the_most_deadwood():
+    """MOST_DEADWOOD (98) is the most deadwood of any 10-card hand, searched over every count
+    of cards by rank (566,280 of them; suits only add melds). A hand holding three of a rank
+    can lay that set down, so its deadwood is at most its points less the set's; any other
+    hand at most its points. The largest such bound is 98, and the engine finds a hand that
+    reaches it."""
+    best, leaves = 0, 0
+
+    def walk(rank: int, left: int, points: int, set_points: int) -> None:
+        nonlocal best, leaves
+        if rank == 13:
+            if left == 0:
+                leaves += 1
+                best = max(best, points - set_points)
+            return
+        for count in range(min(4, left) + 1):
+            walk(rank + 1, left - count, points + count * POINTS[rank],
+                 max(set_points, 3 * POINTS[rank]) if count >= 3 else set_points)
+
+    walk(0, 10, 0, 0)
+    assert leaves == 566_280 and best == MOST_DEADWOOD == 98
+    assert deadwood("Ks Kh Qd Qc Js Jh Td Tc 9s 9h") == MOST_DEADWOOD

@@ -10,7 +10,8 @@ import pytest
 
 from calculator.core import (CalculatorError, Card, CardInBothHandsError, HandSizeError,
                              IllegalKnockError, IncompatibleInputError, KnockerCounts,
-                             MeldError, RuleError, Rules, read_spread, score_hand)
+                             MeldError, NumberRangeError, RuleError, Rules, read_spread,
+                             score_hand)
 from core_support import cards, codes, spread
 
 
@@ -454,3 +455,16 @@ def test_an_eleven_card_spread_with_deadwood_is_told_to_give_ten_cards():
         score_hand(spread("As 2s 3s", "Kh Kd Kc", "Tc Jc Qc", dead="2d 3h"), 30)
     assert info.value.detail == ("spread has 11 cards; expected 10 (11 only when every card is "
                                  "melded, big gin; this one leaves 2 deadwood cards)")
+
+
+@pytest.mark.parametrize("counted, refused", [(98, False), (99, True), (100, True)])
+def test_a_defenders_count_above_the_most_a_hand_holds_is_refused(counted, refused):
+    """98 is the most deadwood 10 cards hold (K K Q Q J J 10 10 9 9); 99 or 100 is a slip."""
+    knocker = KnockerCounts(5)
+    if not refused:
+        assert score_hand(knocker, counted).points == counted - 5
+        return
+    with pytest.raises(NumberRangeError) as info:
+        score_hand(knocker, counted)
+    assert info.value.position == ("defender", "deadwood")
+    assert info.value.detail == "a deadwood count is a whole number from 0 to 98"
