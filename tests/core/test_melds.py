@@ -17,7 +17,7 @@ from calculator.core import (ALL_CARDS, Card, CardNotationError, DuplicateCardEr
                              HandSizeError, MeldError, Meld, all_best_arrangements, analyze,
                              best_arrangement, deadwood, parse_hand)
 from calculator.core.cards import POINTS
-from calculator.core.melds import MOST_DEADWOOD, best_arrangement_of_mask, deadwood, \
+from calculator.core.melds import MOST_DEADWOOD, best_arrangement_of_mask, \
     discard_sides_of_mask
 from core_support import indices
 
