@@ -130,12 +130,11 @@ def play_ledger(players, entries, rules: Rules | None = None) -> GameSheet:
     games = tuple(Game({p: 0 for p in players}, {p: 0 for p in players})
                   for _ in range(GAMES_PER_FORMAT[rules.format]))
     rows = []
+    entries = list(entries)
     for index, entry in enumerate(entries):
         if all(game.finished for game in games):
-            ended = max(game.ended_at for game in games)
-            what = "game" if len(games) == 1 else "match"
-            raise GameError(f"the {what} ended at hand {ended + 1}; hand {index + 1} comes "
-                            f"after it", ("hands", index))
+            raise _hands_after_the_end(max(game.ended_at for game in games), index,
+                                       len(entries), "game" if len(games) == 1 else "match")
         try:
             result, winner, points = _score_entry(entry, players, rules)
         except CalculatorError as error:
@@ -152,6 +151,16 @@ def play_ledger(players, entries, rules: Rules | None = None) -> GameSheet:
     # who reached the target behind (docs/RULES.md), and then the margin is negative.
     margin = sums[winner] - sums[_other(players, winner)] if winner else None
     return GameSheet(players, rules, tuple(rows), games, finished, winner, sums, margin)
+
+
+def _hands_after_the_end(ended: int, first: int, count: int, what: str) -> GameError:
+    """Hands after the one that ended the game: say which, and how to mend the ledger (an
+    edit that ends the game earlier leaves the later hands standing)."""
+    later = (f"hand {first + 1} comes" if first + 1 == count else
+             f"hands {first + 1} to {count} come")
+    them = "it" if first + 1 == count else "them"
+    return GameError(f"the {what} ended at hand {ended + 1}, and {later} after it: delete "
+                     f"{them} first, or change hand {ended + 1}", ("hands", first))
 
 
 def _other(players, name: str) -> str:

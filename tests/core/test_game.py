@@ -289,7 +289,20 @@ def test_core_refuses_a_hand_after_the_game():
     with pytest.raises(GameError) as caught:
         play_ledger(["Ann", "Bob"], [TableEntry("Ann", 100), TableEntry("Ann", 1)])
     assert caught.value.position == ("hands", 1)
-    assert "ended at hand 1" in caught.value.detail
+    assert caught.value.detail == ("the game ended at hand 1, and hand 2 comes after it: "
+                                   "delete it first, or change hand 1")
+
+
+def test_hands_left_after_an_edit_that_ends_the_game_are_told_to_be_deleted():
+    """An edit of hand 1 that ends the game leaves hands 2 to 4 after the end: the message
+    says which, and that they go first."""
+    hollywood = Rules.from_options({"preset": "hollywood"})
+    with pytest.raises(GameError) as caught:
+        play_ledger(["Ann", "Bob"], [TableEntry("Ann", 100)] * 3 + [TableEntry("Bob", 5)] * 3,
+                    hollywood)
+    assert caught.value.position == ("hands", 3)
+    assert caught.value.detail == ("the match ended at hand 3, and hands 4 to 6 come after "
+                                   "it: delete them first, or change hand 3")
 
 
 # --- players' names ------------------------------------------------------------------------------
