@@ -135,7 +135,7 @@
       toggleCard(field, b.getAttribute("data-code"), single);
     });
     field.addEventListener("input", function () { refreshForm(field.form); });
-    field._picker = { grid: grid, count: count, show: show };
+    field._picker = { grid: grid, count: count, show: show, toggle: toggle };
   }
 
   function labelOf(field) {
@@ -143,8 +143,10 @@
     return label ? label.textContent.trim() : "this hand";
   }
 
-  /* Entering both hands by the picker: choosing "Cards" opens the knocker's picker, and a
-     hand's tenth card folds it and opens the other's, so no tap goes to opening and closing. */
+  /* Entering both hands by the picker: choosing "Cards" opens the knocker's picker. The
+     knocker may give 10 cards or 11 (the best discard is then found), so the knocker's picker
+     stays under the finger at the tenth card and offers "Next" to move on; an eleventh card
+     (the most a knocker holds) moves on by itself, and so does the defender's tenth. */
   function pickerFlow(root) {
     var form = root.querySelector(".hand-form:not(.no-sheet)");
     if (!form) { return; }
@@ -153,35 +155,68 @@
       var who = form.querySelector("input[name=knocked_by]:checked");
       return who && who.value === "1" ? 1 : 0;
     }
+    function count(place) { var f = fieldOf(place); return f ? tokens(f.value).length : 0; }
+    function open(place) {
+      [0, 1].forEach(function (p) { var f = fieldOf(p); if (f && f._picker) { f._picker.show(p === place); } });
+      refreshNext();
+    }
     function openFirst() {
       var mode = form.querySelector("input[name=mode]:checked");
       if (!mode || mode.value !== "cards") { return; }
       var k = knocker();
-      [k, 1 - k].some(function (place) {
+      var next = count(k) < 10 ? k : count(1 - k) < 10 ? 1 - k : null;
+      if (next !== null) { open(next); }
+    }
+    /* the knocker's hand is done: fold it and open the defender's, if that still needs cards */
+    function moveOn() {
+      var d = 1 - knocker();
+      if (count(d) < 10) {
+        open(d);
+        var bar = fieldOf(d)._picker.grid.previousElementSibling;
+        (bar || fieldOf(d)).scrollIntoView({ block: "nearest" });
+      } else {
+        open(null);
+      }
+    }
+    function refreshNext() {
+      var k = knocker();
+      [0, 1].forEach(function (place) {
         var field = fieldOf(place);
-        if (field && field._picker && tokens(field.value).length < 10) {
-          [0, 1].forEach(function (p) { var f = fieldOf(p); if (f && f._picker) { f._picker.show(f === field); } });
-          return true;
-        }
-        return false;
+        if (!field || !field._picker || !field._picker.next) { return; }
+        field._picker.next.hidden = place !== k || count(place) !== 10 || field._picker.grid.hidden;
       });
     }
-    form.querySelectorAll("input[name=mode], input[name=knocked_by]").forEach(function (radio) {
-      radio.addEventListener("change", openFirst);
-    });
     [0, 1].forEach(function (place) {
-      var field = fieldOf(place);
-      if (!field) { return; }
+      var field = fieldOf(place), other = fieldOf(1 - place);
+      if (!field || !field._picker || field._picker.next) { return; }
+      var next = document.createElement("div");
+      next.className = "picker-next";
+      var text = document.createElement("p");
+      text.textContent = "10 cards. Pick an 11th to have the best discard found, or go on.";
+      var go = document.createElement("button");
+      go.type = "button";
+      go.className = "secondary";
+      go.textContent = "Next: " + (other ? labelOf(other) : "the other hand");
+      go.addEventListener("click", moveOn);
+      next.append(text, go);
+      field._picker.grid.appendChild(next);
+      field._picker.next = next;
+      field._picker.toggle.addEventListener("click", refreshNext);
       field.addEventListener("input", function () {
-        if (field._picker && !field._picker.grid.hidden && tokens(field.value).length >= 10) {
-          openFirst();
-          if (tokens(field.value).length >= 10 && !field._picker.grid.hidden &&
-              [0, 1].every(function (p) { var f = fieldOf(p); return !f || tokens(f.value).length >= 10; })) {
-            field._picker.show(false);
+        if (!field._picker.grid.hidden) {
+          var n = count(place);
+          if (place === knocker() ? n >= 11 : n >= 10) {
+            if (place === knocker()) { moveOn(); } else if (count(1 - place) < 10) { openFirst(); } else { open(null); }
           }
         }
+        refreshNext();
       });
     });
+    form.querySelectorAll("input[name=mode], input[name=knocked_by]").forEach(function (radio) {
+      radio.addEventListener("change", openFirst);
+      radio.addEventListener("change", refreshNext);
+    });
+    refreshNext();
   }
 
   function toggleCard(field, code, single) {

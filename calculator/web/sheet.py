@@ -62,6 +62,7 @@ class Tally:
 @dataclass(frozen=True)
 class SheetView:
     players: tuple[str, str]
+    short: tuple[str, str]            # the names as the sheet's narrow columns head them
     sheet: GameSheet
     rows: tuple[Row, ...]
     boards: tuple[Board, ...]
@@ -105,8 +106,44 @@ def view(sheet: GameSheet, ledger: Ledger) -> SheetView:
             tuple(g + 1 for g, at in ends_at.items() if at == i)))
     boards = tuple(_board(g, game, sheet) for g, game in enumerate(sheet.games))
     sums = (sheet.sums[players[0]], sheet.sums[players[1]])
-    return SheetView(players, sheet, tuple(rows), boards, sums, place.get(sheet.winner),
+    return SheetView(players, short_names(players), sheet, tuple(rows), boards, sums,
+                     place.get(sheet.winner),
                      sheet.margin, dealer(rows, ledger), tally(ledger.night))
+
+
+def short_names(players: tuple[str, str], most: int = 6) -> tuple[str, str]:
+    """Two distinct names cut to at most `most` characters each, as a scorer heads a paper
+    sheet's columns: the names if both fit, else the first words, else the words where the
+    names differ ("Alexandra Whitfield", "Alexandra Whitmore": "Whitf…", "Whitm…"), else a
+    few first letters and the first that differ, else the ends; the full names if no cut
+    tells them apart.
+
+    >>> short_names(("Ann", "Bob"))
+    ('Ann', 'Bob')
+    >>> short_names(("Bartholomew Fitz", "Ann"))
+    ('Barth…', 'Ann')
+    >>> short_names(("Alexandra Whitfield", "Alexandra Whitmore"))
+    ('Whitf…', 'Whitm…')
+    >>> short_names(("Alexandra", "Alexandria"))
+    ('Ale…a', 'Ale…ia')
+    """
+    def cut(text: str) -> str:
+        return text if len(text) <= most else text[:most - 1] + "…"
+
+    a, b = players
+    words_a, words_b = a.split(), b.split()
+    tries = [(cut(a) if len(a) <= most else cut(words_a[0] if words_a else a),
+              cut(b) if len(b) <= most else cut(words_b[0] if words_b else b))]
+    differ = next((i for i, pair in enumerate(zip(words_a, words_b)) if pair[0] != pair[1]),
+                  None)
+    if differ is not None:
+        tries.append((cut(words_a[differ]), cut(words_b[differ])))
+    at = next((i for i, pair in enumerate(zip(a, b)) if pair[0] != pair[1]), None)
+    if at is not None:
+        head = most - 3           # a few letters, the cut, and the first two that differ
+        tries.append((a[:head] + "…" + a[at:at + 2], b[:head] + "…" + b[at:at + 2]))
+    tries.append(("…" + a[1 - most:], "…" + b[1 - most:]))
+    return next((pair for pair in tries if pair[0] != pair[1] and all(pair)), (a, b))
 
 
 def _board(g: int, game, sheet: GameSheet) -> Board:

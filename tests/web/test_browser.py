@@ -39,6 +39,13 @@ def pick_cards(tab, thumb: Thumb, field: str, codes: str) -> None:
         grid.locator(f"button[data-code='{code}']").click()
 
 
+def next_hand(tab, thumb: Thumb, field: str) -> None:
+    """Tap the knocker's "Next" once ten cards are in: the defender's picker opens."""
+    thumb.taps += 1
+    tab.locator(f"{field} ~ .picker .picker-next button").click()
+    expect(tab.locator(f"{field} ~ .picker")).to_be_hidden()
+
+
 def test_a_whole_evening(make_tab, tmp_path):
     tab = make_tab()
     tab.goto(tab.base + "/")
@@ -65,11 +72,12 @@ def test_a_whole_evening(make_tab, tmp_path):
     thumb.tap(player_pill("mode", "cards"))
     thumb.tap(player_pill("knocked_by", "1"))
     pick_cards(tab, thumb, "#score-c1", KNOCKER)
+    next_hand(tab, thumb, "#score-c1")                  # ten: the knocker could take an 11th
     pick_cards(tab, thumb, "#score-c0", DEFENDER)
     expect(tab.locator("#score-c1")).to_have_value(KNOCKER)
     expect(tab.locator("#score-c0 ~ .picker")).to_be_hidden()   # both done: folded away
     thumb.submit(check_screen=False)          # 20 cards picked: the only hand that scrolls
-    assert thumb.taps == 23
+    assert thumb.taps == 24
     TAPS["both hands by the picker"] = (thumb.taps, thumb.keys)
     expect(tab.locator("#notice")).to_contain_text("Hand 2: Bob knocks, 5 v 31: Bob +26.")
 
@@ -200,7 +208,7 @@ def test_a_whole_evening(make_tab, tmp_path):
     assert background == "rgb(17, 19, 17)"
     keep_shot(tab, "phone-sheet-dark")
     print("taps per hand:", TAPS)
-    assert TAPS == {"knock by counts": (3, 3), "both hands by the picker": (23, 0),
+    assert TAPS == {"knock by counts": (3, 3), "both hands by the picker": (24, 0),
                     "gin by counts": (4, 2), "undercut by counts": (3, 2), "dead hand": (2, 0),
                     "points at the table": (4, 2)}
 
@@ -297,7 +305,12 @@ def test_card_picker(page):
         picker.locator(f"button[data-code='{code}']").click()
     expect(page.locator("#score-c0")).to_have_value(KNOCKER)
     expect(page.locator("#score-c0 ~ .picker-bar .picker-count")).to_have_text("10 cards")
-    expect(picker).to_be_hidden()                  # the tenth card moves on to the other hand
+    expect(picker).to_be_visible()                 # the knocker may still take an 11th card
+    expect(page.locator("#score-c1 ~ .picker")).to_be_hidden()
+    next_button = picker.locator(".picker-next button")
+    expect(next_button).to_have_text("Next: Bob's cards")
+    next_button.click()
+    expect(picker).to_be_hidden()
     second = page.locator("#score-c1 ~ .picker")
     expect(second).to_be_visible()
     expect(second.locator("button[data-code='As']")).to_be_disabled()    # in the other hand
@@ -305,6 +318,28 @@ def test_card_picker(page):
         second.locator(f"button[data-code='{code}']").click()
     expect(page.locator("#score-c1")).to_have_value(DEFENDER)
     shoot(page, "picker")
+
+
+def test_the_knocker_picks_an_eleventh_card(make_tab):
+    """Ten cards keep the knocker's picker under the finger: the eleventh goes into the
+    knocker's hand (the best discard is found), then the defender's picker opens."""
+    tab = make_tab()
+    start_sheet(tab)
+    tab.check("input[name=mode][value=cards]")
+    tab.check("input[name=knocked_by][value='0']")
+    knocker = tab.locator("#score-c0 ~ .picker")
+    for code in (KNOCKER + " Kd").split():
+        knocker.locator(f"button[data-code='{code}']").click()
+    expect(tab.locator("#score-c0")).to_have_value(KNOCKER + " Kd")
+    expect(knocker).to_be_hidden()                 # eleven is the most: on to Bob's cards
+    defender = tab.locator("#score-c1 ~ .picker")
+    expect(defender).to_be_visible()
+    for code in "4s 5s 9h 9d 9c 8d Qd 2c 3d 6h".split():
+        defender.locator(f"button[data-code='{code}']").click()
+    expect(tab.locator("#score-c1")).to_have_value("4s 5s 9h 9d 9c 8d Qd 2c 3d 6h")
+    expect(defender).to_be_hidden()
+    press(tab, "button[value=score]")
+    expect(tab.locator("#notice")).to_contain_text("Hand 1: Ann knocks, 5 v 29: Ann +24.")
 
 
 def test_keyboard_only(page):
@@ -386,3 +421,70 @@ def test_wide_screen(desktop):
     total = tab.locator(".board-total").first.bounding_box()
     assert total["x"] - name["x"] < 400
     keep_shot(tab, "desktop-sheet")
+
+
+def page_width(tab) -> int:
+    """How wide the page scrolls: the screen's width unless something pushes out of it."""
+    return tab.evaluate("() => document.scrollingElement.scrollWidth")
+
+
+def test_similar_long_names_stay_apart(make_tab):
+    """Two names alike in their first 13 letters differ wherever a player taps or reads."""
+    tab = make_tab()
+    names = ("Alexandra Whitfield", "Alexandra Whitmore")
+    start_sheet(tab, names)
+    pills = tab.locator("#score-knocked_by label.pill > span")
+    for i, name in enumerate(names):
+        expect(pills.nth(i)).to_have_text(name)
+        assert pills.nth(i).evaluate("e => e.scrollWidth <= e.clientWidth")   # nothing cut
+        label = tab.locator(f"label[for=score-d{i}] bdi")
+        expect(label).to_have_text(name)
+        assert label.evaluate("e => e.scrollWidth <= e.clientWidth")
+    knock_by_counts(tab, "0", "5", "20")
+    heads = tab.locator(".rows-head .r-tot")
+    expect(heads).to_have_text(["Whitf…", "Whitm…"])
+    assert heads.evaluate_all("es => es.every(e => e.scrollWidth <= e.clientWidth + 1)")
+    for name in tab.locator(".board-name").all():       # two lines: each name whole
+        assert name.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
+    assert page_width(tab) <= 375
+    shoot(tab, "similar-names")
+
+
+def test_a_long_winner_stays_on_the_screen(page):
+    """A 40-character name, unbroken, wins: the final's heading wraps inside its panel."""
+    name = "Maximiliana-Wolfeschlegelsteinhausenberg"
+    start_sheet(page, (name, "Bo"))
+    for _ in range(2):                              # two gins of 55 end the game
+        page.check("input[name=kind][value=gin]")
+        page.check("input[name=knocked_by][value='0']")
+        page.fill("#score-d1", "30")
+        press(page, "button[value=score]")
+    expect(page.locator("#final-title")).to_contain_text("wins by")
+    assert page_width(page) <= 375
+    title = page.locator("#final-title").bounding_box()
+    panel = page.locator("#final").bounding_box()
+    assert title["x"] + title["width"] <= panel["x"] + panel["width"]
+    shoot(page, "long-winner")
+
+
+def test_a_pasted_wall_of_text_wraps_in_its_error(page):
+    """3,000 letters as the knocker's cards: the errors wrap inside the form."""
+    start_sheet(page)
+    page.check("input[name=mode][value=cards]")
+    page.check("input[name=knocked_by][value='0']")
+    page.fill("#score-c0", "x" * 3000)
+    page.fill("#score-c1", DEFENDER)
+    press(page, "button[value=score]")
+    expect(page.locator("#score-c0-error")).to_be_visible()
+    assert page_width(page) <= 375
+    shoot(page, "wall-of-text")
+
+
+def test_print_shows_only_when_it_works(page):
+    """The print button needs the script: without it, it stays hidden."""
+    start_sheet(page)
+    button = page.locator(".print-button")
+    if page.javascript:
+        expect(button).to_be_visible()
+    else:
+        expect(button).to_be_hidden()

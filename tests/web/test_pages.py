@@ -192,11 +192,11 @@ def test_bad_card_is_named_marked_and_kept(client):
     ({"mode": "counts", "d0": "²", "d1": "3"}, "d0", "whole number"),
     ({"mode": "counts", "d0": "3", "d1": "٣"}, "d1", "whole number"),
     ({"mode": "counts", "d0": "12", "d1": "3"}, "d0", "above the knock limit"),
-    ({"mode": "counts", "d0": "1", "d1": "300"}, "d1", "0 to 100"),
-    ({"mode": "counts", "d0": "1", "d1": "99999"}, "d1", "deadwood count is a whole number from 0 to 100"),
-    ({"mode": "counts", "d0": "99999", "d1": "3"}, "d0", "0 to 100"),
-    ({"mode": "counts", "kind": "gin", "d0": "99999", "d1": "3"}, "d0", "0 to 100"),
-    ({"mode": "counts", "d0": "1", "d1": "9" * 5000}, "d1", "0 to 100"),
+    ({"mode": "counts", "d0": "1", "d1": "300"}, "d1", "0 to 98"),
+    ({"mode": "counts", "d0": "1", "d1": "99999"}, "d1", "deadwood count is a whole number from 0 to 98"),
+    ({"mode": "counts", "d0": "99999", "d1": "3"}, "d0", "0 to 98"),
+    ({"mode": "counts", "kind": "gin", "d0": "99999", "d1": "3"}, "d0", "0 to 98"),
+    ({"mode": "counts", "d0": "1", "d1": "9" * 5000}, "d1", "0 to 98"),
     ({"mode": "counts", "kind": "gin", "d0": "4", "d1": "3"}, "kind", "gin means 0"),
     ({"mode": "counts", "d0": "1", "d1": "3", "r_knock_limit": "11"}, "r_knock_limit",
      "between 0 and 10"),
@@ -218,7 +218,7 @@ def test_a_count_out_of_range_is_told_its_range_not_that_it_is_no_number(client)
     for typed in ("99999", "1" + "0" * 40):
         response = score(client, mode="counts", knocked_by="0", kind="knock", d0="5", d1=typed)
         text = text_of(response.get_data(as_text=True)).replace("&#39;", "'")
-        assert response.status_code == 422 and "0 to 100" in text and "like 12" not in text
+        assert response.status_code == 422 and "0 to 98" in text and "like 12" not in text
     # leading zeros are still the number they spell; other digits than 0-9 are no number
     response = score(client, mode="counts", knocked_by="0", kind="knock", d0="5",
                      d1="0000031")
@@ -233,8 +233,11 @@ def test_points_at_the_table_out_of_range_are_told_the_range(client):
     assert response.status_code == 422
     error = re.search(r'id="score-points-error">(.*?)</div>', response.get_data(as_text=True),
                       re.S)
-    assert error and "a hand's points is a whole number from 0 to 10000" in error.group(
+    assert error and "a hand's score is a whole number from 0 to 129" in error.group(
         1).replace("&#39;", "'")
+    # the field takes what was typed whole: no length limit cuts 100000 to 1000 unseen
+    field = re.search(r'<input id="score-points"[^>]*>', response.get_data(as_text=True)).group(0)
+    assert "maxlength" not in field and 'value="99999"' in field
 
 
 def test_everything_typed_is_escaped_and_isolated(client):
@@ -369,6 +372,37 @@ def test_rows_are_short_and_show_the_counts(client):
     assert 'aria-label="Edit hand 1"' in row and 'value="delete:1"' in row
 
 
+def test_a_row_says_it_opens_on_a_tap(client):
+    token = add_hand(client, start_sheet(client), **counts("0", "5", "28"))
+    text = page_text(client, f"/?g={token}")
+    assert "Tap a hand to see it in full, edit or delete it." in text
+
+
+def test_the_sheet_heads_its_columns_with_names_told_apart(client):
+    names = ("Alexandra Whitfield", "Alexandra Whitmore")
+    token = add_hand(client, start_sheet(client, names), **counts("0", "5", "20"))
+    html = client.get("/", query_string={"g": token}).get_data(as_text=True)
+    head = re.search(r'<div class="rows-head[^"]*"[^>]*>(.*?)</div>', html, re.S).group(1)
+    assert re.findall(r'<bdi class="r-tot" title="([^"]+)">([^<]+)</bdi>', head) == [
+        ("Alexandra Whitfield", "Whitf…"), ("Alexandra Whitmore", "Whitm…")]
+
+
+@pytest.mark.parametrize("names, short", [
+    (("Ann", "Bob"), ("Ann", "Bob")),
+    (("Ann", "Anna"), ("Ann", "Anna")),                       # both fit: whole
+    (("Bartholomew Fitz", "Ann"), ("Barth…", "Ann")),          # a first word, cut
+    (("Jo Ann Smith", "Jo Ann Smyth"), ("Smith", "Smyth")),    # the word where they differ
+    (("Bartholomew", "Bartholomeo"), ("Bar…w", "Bar…o")),      # the letters that differ
+    (("Maximiliana", "Maximiliana J"), ("…liana", "…ana J")),  # one begins the other
+    (("מיכל כהן", "מיכל לוי"), ("כהן", "לוי")),
+])
+def test_short_names_tell_the_players_apart(names, short):
+    from calculator.web.sheet import short_names
+
+    assert short_names(names) == short
+    assert all(len(name) <= 6 for name in short_names(names))
+
+
 def test_who_knocked_is_required_on_a_sheet(client):
     token = start_sheet(client)
     response = score(client, g=token, mode="counts", d0="3", d1="20")
@@ -489,6 +523,8 @@ def test_hollywood_sheet_has_three_games_and_counts_in_the_tally(client):
     # each game's cell: Ann's total, then Bob's (the names are there for screen readers)
     assert [re.findall(r"(?:</span>|^)(\d+)", cell) for cell in cells] == [
         ["84", "28"], ["56", "0"], ["28", "0"]]
+    # and the sheet says whose total comes first in those cells
+    assert "column: <bdi>Ann</bdi> · <bdi>Bob</bdi>." in html
 
 
 def test_rules_change_recomputes_or_says_which_hand_breaks(client):
