@@ -98,7 +98,16 @@ def card_face(card) -> Card:
     return card if isinstance(card, Card) else Card(card)
 
 
-TEMPLATE_HELPERS = {"card_face": card_face, "RULE_FIELDS": forms.RULE_FIELDS,
+def with_layoffs(meld, laid) -> list[tuple[Card, bool]]:
+    """A meld's cards with the defender's lay-offs on it, as (card, laid off): a run in rank
+    order (4♠ laid off A♠ 2♠ 3♠ reads A 2 3 4, never 2 3 4 A), a set with its lay-off last."""
+    cards = [(card_face(c), False) for c in meld.cards] + [(card_face(c), True) for c in laid]
+    if meld.kind == "run":
+        cards.sort(key=lambda pair: pair[0].rank)
+    return cards
+
+
+TEMPLATE_HELPERS = {"card_face": card_face, "with_layoffs": with_layoffs, "RULE_FIELDS": forms.RULE_FIELDS,
                     "CHOICES": forms.CHOICES, "PRESET_LABELS": forms.PRESET_LABELS,
                     "RULE_LABELS": forms.RULE_LABELS,
                     "MODE_LABELS": forms.MODE_LABELS, "KIND_LABELS": forms.KIND_LABELS,

@@ -125,6 +125,26 @@ def test_score_one_hand_by_cards_lays_out_the_table(client):
     assert f">{KNOCKER}</textarea>" in html                  # what was typed is kept
 
 
+def test_cards_laid_off_on_a_run_are_drawn_in_its_order(client):
+    """A♠ 5♠ 6♠ laid off on 2♠ 3♠ 4♠ and 9♥ on 10♥ J♥ Q♥: each run reads in rank order
+    (A 2 3 4 5 6, 9 10 J Q), never as a wrap-around 2 3 4 5 6 A; the laid-off cards marked."""
+    response = score(client, mode="cards", c0="2s 3s 4s Ah 5h 6h 7h Th Jh Qh",
+                     c1="As 5s 6s 3h 9h 2d 7d Qd Ac Kc")
+    html = response.get_data(as_text=True)
+    side = re.search(r'<div class="side knocker-side">(.*?)<div class="side defender-side">',
+                     html, re.S).group(1)
+    card = re.compile(r'<span class="card suit-\w (?:red|black) ?([\w-]*)" role="img" '
+                      r'aria-label="([^"]+)"')
+    runs = [[(code, extra == "laid-off") for extra, code in card.findall(meld)]
+            for meld in re.findall(r'<li class="meld">(.*?)</li>', side, re.S)]
+    assert runs == [
+        [("ace of spades", True), ("2 of spades", False), ("3 of spades", False),
+         ("4 of spades", False), ("5 of spades", True), ("6 of spades", True)],
+        [("5 of hearts", False), ("6 of hearts", False), ("7 of hearts", False)],
+        [("9 of hearts", True), ("10 of hearts", False), ("jack of hearts", False),
+         ("queen of hearts", False)]]
+
+
 def test_score_shows_a_better_spread(client):
     html = score(client, mode="cards", c0=BETTER_KNOCKER, c1=BETTER_DEFENDER).get_data(
         as_text=True)
