@@ -214,8 +214,14 @@ def _parse_unicode_card(token: str, char: str, index: int | None) -> Card:
     return _CARDS[suit * 13 + _UNICODE_RANK_BY_OFFSET[offset]]
 
 
+_RUN_TOGETHER = ("cards run together (separate cards with commas when any is written in "
+                 "words)")
+
+
 def _parse_words(token: str, lowered: str, index: int | None) -> Card:
     rank_text, _, suit_text = (part.strip() for part in lowered.partition(" of "))
+    if any(part.split()[1:] for part in (rank_text, suit_text)):  # "ace of spades 7c"
+        raise CardNotationError(token, index, _RUN_TOGETHER)
     rank = _RANK_WORDS.get(rank_text, _RANK_SYMBOLS.get(rank_text))
     if rank is None:
         raise CardNotationError(token, index, f"unknown rank {quoted(rank_text, True)}"
@@ -243,18 +249,35 @@ _WRITTEN_IN_WORDS = re.compile(r"\bof\b", re.IGNORECASE)
 
 def tokenize(hand: "str | Iterable[str]") -> list[Token]:
     """Split a hand into card tokens: a list as given, or a string split on spaces, commas and
-    semicolons; a string of cards in words (`ace of spades, 10 of hearts`) splits on commas and
-    semicolons only, so each phrase is one token."""
-    if isinstance(hand, str):
-        pattern = _WORD_SEPARATORS if _WRITTEN_IN_WORDS.search(hand) else _SYMBOL_SEPARATORS
-        tokens = []
-        for match in pattern.finditer(hand):
-            if match.group().strip():
-                stripped_start = match.start() + len(match.group()) - len(match.group().lstrip())
-                text = match.group().strip()
-                tokens.append(Token(text, len(tokens), stripped_start, stripped_start + len(text)))
-        return tokens
-    return [Token(item, i, -1, -1) for i, item in enumerate(hand)]
+    semicolons; in a string with cards in words (`ace of spades, 10 of hearts`) each phrase
+    between commas or semicolons is one token, and a part without a word phrase still splits
+    at spaces (`ace of spades, 7c 7h` is three cards).
+
+    >>> [t.text for t in tokenize("ace of spades, 2 of spades, 7c 7h;  Qc")]
+    ['ace of spades', '2 of spades', '7c', '7h', 'Qc']
+    """
+    if not isinstance(hand, str):
+        return [Token(item, i, -1, -1) for i, item in enumerate(hand)]
+    if not _WRITTEN_IN_WORDS.search(hand):
+        return _tokens_at(hand, _SYMBOL_SEPARATORS.finditer(hand))
+    matches = []
+    for piece in _WORD_SEPARATORS.finditer(hand):
+        if _WRITTEN_IN_WORDS.search(piece.group()):
+            matches.append(piece)
+        else:
+            matches += _SYMBOL_SEPARATORS.finditer(hand, piece.start(), piece.end())
+    return _tokens_at(hand, matches)
+
+
+def _tokens_at(hand: str, matches) -> list[Token]:
+    """The tokens of `hand` the matches stand for, each stripped of spaces, blanks dropped."""
+    tokens = []
+    for match in matches:
+        text = match.group().strip()
+        if text:
+            start = match.start() + len(match.group()) - len(match.group().lstrip())
+            tokens.append(Token(text, len(tokens), start, start + len(text)))
+    return tokens
 
 
 def _quick_tokens() -> dict:
@@ -339,6 +362,12 @@ def _cards_sum(cards) -> int | None:
         return sum(map(_BIT, cards))
     except AttributeError:
         return None
+
+
+def token_count(hand) -> int:
+    """How many tokens a hand holds, read as `parse_hand` reads it but without reading a card:
+    a hand's size is checked before its cards (70 copies of 'As' is one error, not 50)."""
+    return len(_token_texts(hand))
 
 
 def _token_texts(hand) -> list:

@@ -1,18 +1,37 @@
 """Turning what a caller gave (text, tokens or cards) into checked hands, with positions."""
 from __future__ import annotations
 
-from .cards import Card, cards_mask, check_disjoint, parse_card, parse_hand, quick_mask
+from .cards import Card, cards_mask, check_disjoint, parse_card, parse_hand, quick_mask, \
+    token_count
 from .errors import MAX_REPORTED_ERRORS, CalculatorError, HandSizeError, group
 
 
 def read_hand(hand, sizes: tuple[int, ...] | None, position: tuple, what: str = "hand"):
     """Parse a hand and check its size; errors carry `position` (e.g. ("knocker", "hand"))."""
     try:
-        cards = parse_hand(hand)
+        return sized_cards(hand, sizes, what)
     except CalculatorError as error:
         raise error.at(*position)
-    if sizes is not None and len(cards) not in sizes:
-        raise HandSizeError(len(cards), sizes, what, position)
+
+
+def sized_cards(hand, sizes: tuple[int, ...] | None, what: str = "hand") -> list[Card]:
+    """The cards of a hand of one of `sizes`. The count comes first: a hand of more tokens
+    than any size is told only that (its cards unread); a short one, that and its bad
+    tokens, so every slip is told at once."""
+    if sizes is None:
+        return parse_hand(hand)
+    count = token_count(hand)
+    if count > max(sizes):
+        raise HandSizeError(count, sizes, what)
+    try:
+        cards = parse_hand(hand)
+    except CalculatorError as error:
+        if count in sizes:
+            raise
+        raise group(list(getattr(error, "members", (error,))) +
+                    [HandSizeError(count, sizes, what)]) from None
+    if len(cards) not in sizes:
+        raise HandSizeError(len(cards), sizes, what)
     return cards
 
 
@@ -45,9 +64,7 @@ def read_hands(hands, position: tuple, sizes: tuple[int, ...] = (10, 11)) -> lis
             masks.append(mask)
             continue
         try:
-            cards = parse_hand(hand)
-            if len(cards) not in sizes:
-                raise HandSizeError(len(cards), sizes)
+            cards = sized_cards(hand, sizes)
         except CalculatorError as error:
             error.at(*position, index)
             errors.extend(getattr(error, "members", (error,)))

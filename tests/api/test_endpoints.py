@@ -483,36 +483,46 @@ def test_detail_names_errors_of_several_fields(client):
                                  "/defender: a draw has no knocker or defender")
 
 
-def test_reading_a_hand_stops_after_50_errors(client):
-    answer = client.post("/api/v1/analyze", json={"hand": ["Xs"] * 60})
+def test_reading_a_list_of_cards_stops_after_50_errors(client):
+    hand = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"
+    answer = client.post("/api/v1/analyze", json={"hand": hand, "known": ["Xs"] * 52})
     assert answer.status_code == 422
     problem = answer.get_json()
     # the note that reading stopped comes first, then the 50 bad tokens read before it stopped
     assert [e["pointer"] for e in problem["errors"]] == (
-        ["/hand"] + [f"/hand/{i}" for i in range(49)])
+        ["/known"] + [f"/known/{i}" for i in range(49)])
     assert problem["detail"] == (
-        "51 errors: /hand: reading stopped after 50 errors; the last 10 items were not read; "
-        "/hand/0: unknown rank 'X' in token 1 'Xs'; /hand/1: unknown rank 'X' in token 2 'Xs'; "
-        "and 48 more (the first 50 are listed)")
+        "51 errors: /known: reading stopped after 50 errors; the last 2 items were not read; "
+        "/known/0: unknown rank 'X' in token 1 'Xs'; /known/1: unknown rank 'X' in token 2 "
+        "'Xs'; and 48 more (the first 50 are listed)")
+
+
+@pytest.mark.parametrize("hand", [["Xs"] * 60, ["As"] * 60, " ".join(["As"] * 60)],
+                         ids=["bad", "copies", "string"])
+def test_a_hand_of_too_many_tokens_is_told_its_size_once(client, hand):
+    """The count comes before the cards: 60 copies of 'As' is one error, not 50 duplicates."""
+    problem = client.post("/api/v1/analyze", json={"hand": hand}).get_json()
+    assert problem["errors"] == [{"pointer": "/hand",
+                                  "detail": "hand has 60 cards; expected 10 or 11"}]
 
 
 def test_a_batch_of_many_bad_hands_lists_50_errors(client):
-    answer = client.post("/api/v1/analyze/batch", json={"hands": ["As 2s 3s 7c Xh"] * 60})
+    answer = client.post("/api/v1/analyze/batch", json={"hands": ["As 2s 3s 7c 7h 7d Tc Jc Qc Xh"] * 60})
     assert answer.status_code == 422
     problem = answer.get_json()
     # the note that reading stopped comes first, then the bad hands read before it stopped
     assert [e["pointer"] for e in problem["errors"]] == (
-        ["/hands"] + [f"/hands/{i}/4" for i in range(49)])
-    bad = "unknown rank 'X' in token 5 'Xh'"
+        ["/hands"] + [f"/hands/{i}/9" for i in range(49)])
+    bad = "unknown rank 'X' in token 10 'Xh'"
     count, _, listed = problem["detail"].partition(" errors: ")
     assert int(count) == 51
     assert listed.startswith("/hands: reading stopped after 50 errors; the last 10 items were "
-                             f"not read; /hands/0/4: {bad}; /hands/1/4: {bad}; and ")
+                             f"not read; /hands/0/9: {bad}; /hands/1/9: {bad}; and ")
 
 
 def test_a_batch_of_many_bad_hands_says_its_errors_were_cut(client):
     problem = client.post("/api/v1/analyze/batch",
-                          json={"hands": ["As 2s 3s 7c Xh"] * 60}).get_json()
+                          json={"hands": ["As 2s 3s 7c 7h 7d Tc Jc Qc Xh"] * 60}).get_json()
     assert problem["detail"].endswith(" (the first 50 are listed)")
     assert problem["errors"][0] == {"pointer": "/hands",
                                     "detail": "reading stopped after 50 errors; the last "
@@ -521,7 +531,7 @@ def test_a_batch_of_many_bad_hands_says_its_errors_were_cut(client):
 
 def test_exactly_50_errors_are_all_listed(client):
     problem = client.post("/api/v1/analyze/batch",
-                          json={"hands": ["As 2s 3s 7c Xh"] * 50}).get_json()
+                          json={"hands": ["As 2s 3s 7c 7h 7d Tc Jc Qc Xh"] * 50}).get_json()
     assert len(problem["errors"]) == 50
     assert problem["detail"].endswith("; and 47 more")
 

@@ -10,6 +10,7 @@ import pytest
 from calculator.core import (ALL_CARDS, CalculatorError, Card, CardNotationError,
                              DuplicateCardError, ErrorGroup, card_name, format_cards,
                              parse_card, parse_hand, tokenize)
+from calculator.core.hands import read_hand
 
 VS = "\ufe0f"  # emoji variation selector
 
@@ -405,3 +406,42 @@ def test_a_hand_that_holds_no_tokens_is_named_by_its_type(value, named):
         parse_hand(value)
     assert info.value.detail == f"a hand is one string or a list of card tokens, not {named}"
     assert info.value.position == ()
+
+
+# --- words and codes in one hand; the count before the cards ----------------------------------
+
+MIXED = "ace of spades, 2 of spades, 3 of spades, 7c 7h 7d Tc Jc Qc 5h"
+
+
+def test_cards_in_words_and_codes_in_one_hand_are_read():
+    assert format_cards(parse_hand(MIXED)) == "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"
+    tokens = tokenize(MIXED)
+    assert [MIXED[t.start:t.end] for t in tokens] == [t.text for t in tokens]
+    assert [t.text for t in tokens][2:5] == ["3 of spades", "7c", "7h"]
+
+
+@pytest.mark.parametrize("hand, index", [("ace of spades 2 of spades, 3s", 0),
+                                         ("As, 7c ace of spades", 1),
+                                         ("ace of spades 7c, 3s", 0)])
+def test_cards_run_together_with_words_are_told_to_take_commas(hand, index):
+    with pytest.raises(CardNotationError) as info:
+        parse_hand(hand)
+    assert info.value.position == (index,)
+    assert "separate cards with commas when any is written in words" in info.value.detail
+
+
+@pytest.mark.parametrize("hand", [["As"] * 70, " ".join(["As"] * 70), ["Xs"] * 70,
+                                  ", ".join(["ace of spades"] * 70)],
+                         ids=["list", "string", "bad", "words"])
+def test_a_hand_of_70_cards_is_told_its_size_once(hand):
+    with pytest.raises(CalculatorError) as info:
+        read_hand(hand, (10, 11), ("knocker", "hand"))
+    assert info.value.errors == [(("knocker", "hand"), "hand has 70 cards; expected 10 or 11")]
+
+
+def test_a_short_hand_is_told_its_size_and_its_bad_tokens_at_once():
+    with pytest.raises(CalculatorError) as info:
+        read_hand("As 2s Qx 4s 5s 6s 7s 8s 9s", (10,), ("defender", "hand"))
+    assert info.value.errors == [
+        (("defender", "hand", 2), "unknown suit 'x' in token 3 'Qx'"),
+        (("defender", "hand"), "hand has 9 cards; expected 10")]

@@ -99,3 +99,15 @@ def test_points_at_the_table_in_words_are_told_in_a_sentence():
         play.entry(Hand(mode="table", winner="0", points="five"), ("Ann", "Bob"))
     assert info.value.errors.get("points") == [
         "give the points as a whole number, like 12 (not 'five')"]
+
+
+def test_70_copies_of_a_card_are_one_message_and_words_with_codes_are_read(client):
+    defender = "4s 5s 9h 9d 9c Kd Qd 2c 3d 6h"
+    response = client.post("/", data={"action": "score", "mode": "cards",
+                                      "c0": " ".join(["As"] * 70), "c1": defender})
+    text = summary(response, "score")
+    assert "hand has 70 cards; expected 10 or 11" in text and "duplicate" not in text, text
+    mixed = "ace of spades, 2 of spades, 3 of spades, 7c 7h 7d Tc Jc Qc 5h"
+    response = client.post("/", data={"action": "score", "mode": "cards", "c0": mixed,
+                                      "c1": defender})
+    assert response.status_code == 200, summary(response, "score")
