@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, cards_mask
-from .errors import IllegalKnockError, IncompatibleInputError, NumberRangeError
+from .errors import CalculatorError, IllegalKnockError, IncompatibleInputError, \
+    NumberRangeError, group
 from .hands import read_hand, read_upcard, refuse_shared_cards
 from .hands import read_card
 from .layoffs import Defense, Layoff, LayoffOption, LayoffResult, best_defense, check_spread, \
@@ -100,16 +101,42 @@ def score_hand(knocker=None, defender=None, rules: Rules | None = None, upcard=N
     multiplier = rules.multiplier_for(upcard)
     if isinstance(knocker, KnockerCounts):
         return _score_counts(knocker, defender, rules, limit, multiplier)
-    defender_cards = None if isinstance(defender, int) else read_hand(
-        defender, (10,), ("defender", "hand"))
-    spread, knocker_cards, places = _read_knocker(knocker)
-    if defender_cards is not None:
-        refuse_shared_cards(*places, (("defender", "hand"), defender_cards))
+    spread, knocker_cards, places, defender_cards = read_sides(knocker, defender)
     if isinstance(defender, int):
         chosen, discard = (spread, None) if spread else _lowest_spread(knocker_cards, rules)
         _check_legal(chosen.deadwood, limit)
         return _score_spread_against_count(chosen, discard, defender, rules, limit, multiplier)
     return _score_cards(spread, knocker_cards, defender_cards, rules, limit, multiplier)
+
+
+def read_sides(knocker, defender, given_only: bool = False
+               ) -> tuple[Arrangement | None, list[Card], list, list[Card] | None]:
+    """(declared spread or None, the knocker's cards, their places, the defender's cards or
+    None for a count). Both sides are read before either is refused, so every slip of both
+    is told at once (both hands of 9 cards), the knocker's first; then a card in both hands.
+    `given_only`: a side that is None is not given yet (a form with one hand still blank),
+    and only the other is read; then nothing useful is returned, only errors raised.
+    """
+    errors, read = [], None
+    if not (given_only and knocker is None):
+        try:
+            read = _read_knocker(knocker)
+        except CalculatorError as error:
+            errors.append(error)
+    defender_cards = None
+    if not isinstance(defender, int) and not (given_only and defender is None):
+        try:
+            defender_cards = read_hand(defender, (10,), ("defender", "hand"))
+        except CalculatorError as error:
+            errors.append(error)
+    if errors:
+        raise group(errors)
+    if read is None:
+        return None, [], [], defender_cards
+    spread, knocker_cards, places = read
+    if defender_cards is not None:
+        refuse_shared_cards(*places, (("defender", "hand"), defender_cards))
+    return spread, knocker_cards, places, defender_cards
 
 
 def _read_knocker(knocker) -> tuple[Arrangement | None, list[Card], list]:
@@ -132,9 +159,12 @@ def layoffs(knocker, defender_cards, rules=None, upcard=None) -> LayoffResult:
     >>> [(str(layoff.card), layoff.meld) for layoff in result.defender.layoffs]
     [('4s', 0), ('Kc', 2)]
     """
-    defender = read_hand(defender_cards, (10,), ("defender", "hand"))
-    spread, discard = knocker_spread(knocker, defender, rules, read_card(upcard, ("upcard",))
-                                      if upcard is not None else None)
+    if isinstance(defender_cards, int):  # no count here: read as a hand, it says so
+        read_hand(defender_cards, (10,), ("defender", "hand"))
+    declared, cards, _, defender = read_sides(knocker, defender_cards)
+    spread, discard = knocker_spread(declared, cards, defender, rules,
+                                     read_card(upcard, ("upcard",)) if upcard is not None
+                                     else None)
     defender_mask = cards_mask(defender)
     gin = spread.deadwood == 0
     defense = best_defense(spread.melds, defender_mask, allow_layoffs=not gin)
@@ -155,13 +185,12 @@ def _lowest_spread(knocker_cards: list[Card], rules: Rules
     return first.arrangement(), first.discard
 
 
-def knocker_spread(knocker, defender_cards: list[Card], rules: Rules | None, upcard: Card | None
-                   ) -> tuple[Arrangement, Card | None]:
-    """The spread the knocker lays down against these defender cards, and its discard."""
+def knocker_spread(spread: Arrangement | None, cards: list[Card], defender_cards: list[Card],
+                   rules: Rules | None, upcard: Card | None) -> tuple[Arrangement, Card | None]:
+    """The spread the knocker lays down against these defender cards, and its discard: the
+    one declared, or the one chosen from the knocker's cards (both read by `read_sides`)."""
     rules = rules or DEFAULT_RULES
     limit = rules.knock_limit_for(upcard)
-    spread, cards, places = _read_knocker(knocker)
-    refuse_shared_cards(*places, (("defender", "hand"), defender_cards))
     if spread is not None:
         _check_legal(spread.deadwood, limit)
         return spread, None
@@ -300,4 +329,4 @@ def explain(outcome: Outcome, knocker: KnockerSide, defender: DefenderSide, mult
 
 
 __all__ = ["score_hand", "layoffs", "most_points", "HandResult", "KnockerCounts", "KnockerSide", "DefenderSide",
-           "BestSpread", "draw_result", "knocker_spread", "IncompatibleInputError"]
+           "BestSpread", "draw_result", "knocker_spread", "read_sides", "IncompatibleInputError"]

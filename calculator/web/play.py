@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..core import CalculatorError, KnockerCounts, Rules, score_hand
 from ..core.errors import quoted
 from ..core.game import DrawEntry, GameSheet, ScoredEntry, TableEntry, play_ledger
-from ..core.scoring import HandResult
+from ..core.scoring import HandResult, read_sides
 from .ledger import FieldErrors, Hand, Ledger
 from .numbers import typed_number
 
@@ -26,12 +26,15 @@ class FormSlip(Exception):
     def place(self, errors: FieldErrors, hand_index: int | None) -> None:
         """The slips at their fields when they are the hand being entered, else at the form
         level naming the hand."""
+        here = self.index is None or self.index == hand_index
         for name, texts in self.errors.messages.items():
             for text in texts:
-                if self.index is None or self.index == hand_index:
+                if here:
                     errors.add(name, text)
                 else:
                     errors.add("", f"hand {self.index + 1}: {text}")
+            for token in self.errors.tokens.get(name, ()) if here else ():
+                errors.add(name, texts[0], token)  # the bad tokens stay marked
 
 
 def _count(text: str, name: str, what: str, errors: FieldErrors, like: int = 12) -> int | None:
@@ -70,10 +73,25 @@ def entry(hand: Hand, players: tuple[str, str], names: tuple[str, str] | None = 
                                 ("defender", hand.defender, d_name)):
             if not text.strip():
                 errors.add(role, f"type {who} cards, or pick them")
+        if errors:
+            _typed_hands_slips(hand, errors)
     if errors:
         raise FormSlip(errors)
     return ScoredEntry(players[knocker], knocker_side, defender_side,
                        hand.upcard.strip() or None)
+
+
+def _typed_hands_slips(hand: Hand, errors: FieldErrors) -> None:
+    """A hand that cannot be scored yet (a blank hand, nobody chosen) still has the core read
+    the hands typed, so their slips are told now, with the blank one's, not after it is
+    filled in."""
+    typed = [text if text.strip() else None for text in (hand.knocker, hand.defender)]
+    try:
+        read_sides(*typed, given_only=True)
+    except CalculatorError as error:
+        for path, message in error.errors:
+            name, token = _hand_field(path, "cards")
+            errors.add(name, message, token)
 
 
 def _roles(hand: Hand, players, names) -> tuple[str, str]:

@@ -10,8 +10,8 @@ import pytest
 
 from calculator.core import (CalculatorError, Card, CardInBothHandsError, HandSizeError,
                              IllegalKnockError, IncompatibleInputError, KnockerCounts,
-                             MeldError, NumberRangeError, RuleError, Rules, read_spread,
-                             score_hand)
+                             MeldError, NumberRangeError, RuleError, Rules, layoffs,
+                             read_spread, score_hand)
 from core_support import cards, codes, spread
 
 
@@ -468,3 +468,23 @@ def test_a_defenders_count_above_the_most_a_hand_holds_is_refused(counted, refus
         score_hand(knocker, counted)
     assert info.value.position == ("defender", "deadwood")
     assert info.value.detail == "a deadwood count is a whole number from 0 to 98"
+
+
+NINE = "As 2s 3s 7c 7h 7d Tc Jc Qc"
+
+
+@pytest.mark.parametrize("knocker, defender, expected", [
+    (NINE, "4s 5s 9h 9d 9c Kd Qd 2c 3d", [
+        (("knocker", "hand"), "hand has 9 cards; expected 10 or 11"),
+        (("defender", "hand"), "hand has 9 cards; expected 10")]),
+    (NINE + " Qx", "", [
+        (("knocker", "hand", 9), "unknown suit 'x' in token 10 'Qx'"),
+        (("defender", "hand"), "hand has 0 cards; expected 10")]),
+])
+@pytest.mark.parametrize("reader", ["score", "layoffs"])
+def test_both_hands_slips_are_told_at_once(reader, knocker, defender, expected):
+    """Neither hand's slips wait for the other's to be mended: the knocker's, then the
+    defender's, in one answer."""
+    with pytest.raises(CalculatorError) as info:
+        (score_hand if reader == "score" else layoffs)(knocker, defender)
+    assert info.value.errors == expected

@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from calculator.web import play
+from calculator.web import play, sharing
 from calculator.web.forms import RULE_FIELDS, preset_summary
-from calculator.web.ledger import Hand
+from calculator.web.ledger import Hand, Ledger
 
 SUMMARIES = {"score": {"action": "score", "mode": "counts", "d0": "1", "d1": "3"},
              "setup": {"action": "setup", "player0": "Ann", "player1": "Bob"}}
@@ -111,3 +111,37 @@ def test_70_copies_of_a_card_are_one_message_and_words_with_codes_are_read(clien
     response = client.post("/", data={"action": "score", "mode": "cards", "c0": mixed,
                                       "c1": defender})
     assert response.status_code == 200, summary(response, "score")
+
+
+NINE = "As 2s 3s 7c 7h 7d Tc Jc Qc"
+
+
+def field_errors(response, form: str) -> dict:
+    html = response.get_data(as_text=True).replace("&#39;", "'")
+    return {name: re.sub(r"<[^>]+>", "", text) for name, text in
+            re.findall(rf'id="{form}-(c[01])-error">(.*?)</div>', html, re.S)}
+
+
+@pytest.mark.parametrize("c0, c1, told", [
+    (NINE, "4s 5s 9h 9d 9c Kd Qd 2c 3d", {"c0": "hand has 9 cards; expected 10 or 11",
+                                          "c1": "hand has 9 cards; expected 10"}),
+    (NINE + " Qx", "", {"c0": "unknown suit 'x' in token 10 'Qx'",
+                        "c1": "type the defender's cards, or pick them"}),
+    ("", NINE, {"c0": "type the knocker's cards, or pick them",
+                "c1": "hand has 9 cards; expected 10"}),
+], ids=["both nine", "bad knocker, blank defender", "blank knocker, short defender"])
+@pytest.mark.parametrize("on_sheet", [False, True], ids=["one hand", "sheet"])
+def test_every_hands_card_slips_are_told_at_once(client, c0, c1, told, on_sheet):
+    """Both hands' slips in one answer, each at its field: neither waits for the other to be
+    mended (a blank hand no longer hides the other's bad token)."""
+    data = {"action": "score", "mode": "cards", "knocked_by": "0", "c0": c0, "c1": c1}
+    if on_sheet:
+        data["g"] = sharing.encode(Ledger(("Ann", "Bob")))
+        told = {name: text.replace("the knocker's", "Ann's").replace("the defender's",
+                                                                     "Bob's")
+                for name, text in told.items()}
+    response = client.post("/", data=data)
+    assert response.status_code == 422
+    errors = field_errors(response, "score")
+    for name, text in told.items():
+        assert text in errors.get(name, ""), (name, errors)
