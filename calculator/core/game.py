@@ -24,11 +24,35 @@ _INVISIBLE_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 # Control, format (bidi overrides, zero-width, BOM), private-use, unassigned, surrogate, and
 # line or paragraph separators: none belongs in a name printed on a score sheet.
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp"})
+# ZERO WIDTH NON-JOINER and JOINER are format characters, yet parts of real names: Persian
+# writes مهر‌انگیز with a non-joiner, an emoji family is people joined by joiners. Each is
+# kept between two characters of the name, one of them outside ASCII (beside a space, at an
+# end, or inside a Latin word it changes nothing anyone sees).
+_JOINERS = frozenset("\u200c\u200d")
+
+
+def _refused(char: str) -> bool:
+    return char in _INVISIBLE_LETTERS or unicodedata.category(char) in _REFUSED_CATEGORIES
+
+
+def _joins(name: str, at: int) -> bool:
+    """Whether the joiner at `at` stands between two characters it can join."""
+    if not 0 < at < len(name) - 1:
+        return False
+    before, after = name[at - 1], name[at + 1]
+    return (not (before.isspace() or after.isspace() or _refused(before) or _refused(after))
+            and not (before.isascii() and after.isascii()))
+
+
+def _looks(name: str) -> str:
+    """A name as it looks, to tell two players apart: joiners draw nothing, case is none."""
+    return name.replace("\u200c", "").replace("\u200d", "").casefold()
 
 
 def player_name(value, position: tuple = ()) -> str:
     """A player's name as the sheet keeps it: NFC, spaces trimmed and runs of spaces made one;
-    1 to 40 characters, none of them a control, format or invisible character.
+    1 to 40 characters, none of them a control, format or invisible character (but a
+    joiner, U+200C or U+200D, between two characters of the name: see `_JOINERS`).
 
     >>> player_name("  Ann   Lee ")
     'Ann Lee'
@@ -44,8 +68,12 @@ def player_name(value, position: tuple = ()) -> str:
         raise PlayerNameError(value[:MAX_NAME_CHARS], f"has {len(value)} characters; at most "
                               f"{MAX_NAME_CHARS}", position)
     name = unicodedata.normalize("NFC", value).strip()
-    for char in name:  # a tab or a newline inside a name is refused, not made a space
-        if char in _INVISIBLE_LETTERS or unicodedata.category(char) in _REFUSED_CATEGORIES:
+    for at, char in enumerate(name):  # a tab or a newline is refused, not made a space
+        if char in _JOINERS and not _joins(name, at):
+            raise PlayerNameError(name, f"cannot hold U+{ord(char):04X} "
+                                  f"({unicodedata.name(char)}) there: it goes between two "
+                                  f"characters, at least one outside ASCII", position)
+        if char not in _JOINERS and _refused(char):
             label = unicodedata.name(char, "a control character")
             raise PlayerNameError(name, f"cannot hold U+{ord(char):04X} ({label}), a control, "
                                   f"format or invisible character", position)
@@ -126,7 +154,7 @@ class GameSheet:
 def play_ledger(players, entries, rules: Rules | None = None) -> GameSheet:
     """Score every entry in order and keep the sheet; errors point at ("hands", i, ...)."""
     rules = rules or DEFAULT_RULES
-    players = _check_players(players)
+    players = check_players(players)
     games = tuple(Game({p: 0 for p in players}, {p: 0 for p in players})
                   for _ in range(GAMES_PER_FORMAT[rules.format]))
     rows = []
@@ -167,11 +195,12 @@ def _other(players, name: str) -> str:
     return players[1] if name == players[0] else players[0]
 
 
-def _check_players(players) -> tuple[str, str]:
+def check_players(players) -> tuple[str, str]:
+    """The two players' names as the sheet keeps them; two that look alike are refused."""
     if not isinstance(players, (list, tuple)) or len(players) != 2:
         raise GameError("a game has exactly two players", ("players",))
     first, second = (player_name(name, ("players", i)) for i, name in enumerate(players))
-    if first.casefold() == second.casefold():
+    if _looks(first) == _looks(second):
         raise GameError("the two players need different names", ("players", 1))
     return first, second
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ..core import CalculatorError, RuleError, Rules
 from ..core.cards import tokenize
 from ..core.errors import quoted
-from ..core.game import player_name
+from ..core.game import check_players, player_name
 from ..core.rules import OPTION_NOTES, PRESETS
 from .ledger import KINDS, MODES, FieldErrors, Hand
 from .numbers import whole_number
@@ -143,8 +143,11 @@ def read_players(form, errors: FieldErrors) -> tuple[str, str] | None:
             names.append(player_name(typed, ("players", i)))
         except CalculatorError as error:
             errors.add(f"player{i}", error.detail)
-    if len(names) == 2 and names[0] == names[1]:
-        errors.add("player1", "the two players need different names")
+    if len(names) == 2:
+        try:
+            names = list(check_players(names))
+        except CalculatorError as error:  # two names that look alike
+            errors.add("player1", error.detail)
     return None if errors else (names[0], names[1])
 
 

@@ -411,3 +411,25 @@ def test_9999_points_at_the_table_are_refused_not_a_game_at_once(client):
     response = post(client, {"players": ["Ann", "Bob"], "hands": [won("Ann", 9999)]})
     assert response.status_code == 422
     assert response.get_json()["errors"][0]["pointer"] == "/hands/0/points"
+
+
+@pytest.mark.parametrize("name", ["مهر\u200cانگیز",                        # Persian, ZWNJ
+                                  "\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466",
+                                  "Ann \U0001F469\u200d\U0001F4BB"])     # woman technologist
+def test_joiners_inside_a_name_are_kept(name):
+    """U+200C and U+200D are parts of real names (Persian, emoji sequences)."""
+    assert player_name(name) == name
+
+
+@pytest.mark.parametrize("name", ["\u200cمهر", "مهر\u200d", "مهر \u200cانگیز", "An\u200dn",
+                                  "مهر\u200c\u200cانگیز", "مهر\u200c\u202eانگیز"])
+def test_a_joiner_at_an_end_beside_a_space_or_inside_ascii_is_refused(name):
+    with pytest.raises(PlayerNameError) as caught:
+        player_name(name, ("players", 0))
+    assert "U+200" in caught.value.detail or "U+202E" in caught.value.detail
+
+
+def test_two_names_that_differ_only_by_a_joiner_are_one_player():
+    with pytest.raises(GameError) as caught:
+        play_ledger(["مهر\u200cانگیز", "مهرانگیز"], [])
+    assert caught.value.detail == "the two players need different names"

@@ -145,3 +145,14 @@ def test_every_hands_card_slips_are_told_at_once(client, c0, c1, told, on_sheet)
     errors = field_errors(response, "score")
     for name, text in told.items():
         assert text in errors.get(name, ""), (name, errors)
+
+
+def test_names_with_joiners_start_a_sheet_and_look_alikes_are_told_with_the_rules(client):
+    persian, family = "مهر\u200cانگیز", "\U0001F468\u200d\U0001F469\u200d\U0001F467"
+    response = client.post("/", data={"action": "setup", "player0": persian,
+                                      "player1": family})
+    assert response.status_code == 303
+    response = client.post("/", data={"action": "setup", "player0": persian,
+                                      "player1": "مهرانگیز", "r_gin_bonus": "x"})
+    text = summary(response, "setup")
+    assert "the two players need different names" in text and "Gin bonus: " in text, text
