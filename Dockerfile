@@ -1,6 +1,6 @@
 # The Gin Rummy calculator as a container image: gunicorn with the shipped gunicorn.conf.py,
-# running the project's wheel (its dependencies at the exact pins of pyproject.toml) as a
-# non-root user. Put a buffering proxy in front (deploy/nginx.conf, or an nginx ingress):
+# running the project's wheel (every package it needs, theirs included, at the exact pins of
+# pyproject.toml) as a non-root user. Put a buffering proxy in front (deploy/nginx.conf, or an nginx ingress):
 # the sync workers must never face clients directly (docs/OPERATIONS.md, "Running at scale").
 #
 #   docker build -t gin-rummy-calculator .
@@ -29,14 +29,17 @@ RUN groupadd --system --gid 10001 gin \
     && useradd --system --no-log-init --uid 10001 --gid gin --no-create-home \
        --shell /usr/sbin/nologin gin
 COPY --from=build /wheels /wheels
-# The wheel pins every dependency exactly (pyproject.toml); pip resolves nothing else.
+# The wheel pins every package it needs exactly, the dependencies of its dependencies too
+# (pyproject.toml): each build installs the same versions.
 RUN pip install --no-cache-dir /wheels/*.whl && rm -rf /wheels
 WORKDIR /app
 COPY gunicorn.conf.py ./
 USER 10001:10001
 EXPOSE 8000
-# /healthz answers without touching the engine; urlopen raises on anything but 2xx.
+# Healthy while gunicorn's master holds its listening socket: the kernel completes a connection
+# to it even while every sync worker is busy with a long batch (a GET /healthz would wait behind
+# them and call a busy container unhealthy); a dead master fails it.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
-    CMD ["python", "-c", "import os, urllib.request as u; u.urlopen('http://127.0.0.1:%s/healthz' % os.environ.get('PORT', '8000'), timeout=2)"]
+    CMD ["python", "-c", "import os, socket; socket.create_connection(('127.0.0.1', int(os.environ.get('PORT', '8000'))), 2).close()"]
 # Exec form: gunicorn is PID 1 and gets the platform's SIGTERM itself (a graceful stop).
 CMD ["gunicorn", "-c", "gunicorn.conf.py", "calculator:create_app()"]

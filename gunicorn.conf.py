@@ -21,10 +21,13 @@ limit_request_fields = 100
 limit_request_field_size = 8190
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))
 max_requests_jitter = 50
+# "-": the access log goes to stdout, the error log to stderr.
 accesslog = "-"
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info")
-access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
+# %(client)s (calculator/logs.py): the X-Real-IP nginx sets when the peer is one of
+# FORWARDED_ALLOW_IPS, else the peer's address; gunicorn's %(h)s is always the peer (nginx).
+access_log_format = '%(client)s "%(r)s" %(s)s %(b)s %(M)sms'
 # Each access-log field (a share link's request line is up to 8 KiB) and each error record is
 # cut to a bounded length, so no request writes more than about 2 KB into a log.
 logger_class = "calculator.logs.BoundedLogger"

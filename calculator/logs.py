@@ -3,6 +3,8 @@ log, however long its URL, headers or the error it caused (a share link is up to
 unexpected error's message may quote the input)."""
 from __future__ import annotations
 
+import functools
+import ipaddress
 import logging
 import traceback
 
@@ -47,12 +49,48 @@ class BoundedAtoms(SafeAtoms):
         return bounded(value, MAX_ATOM) if isinstance(value, str) else value
 
 
+@functools.lru_cache(maxsize=8)
+def _networks(allowed: tuple[str, ...]) -> tuple:
+    return tuple(ipaddress.ip_network(entry, strict=False) for entry in allowed if entry != "*")
+
+
+def trusted_peer(peer: str, allowed: list[str]) -> bool:
+    """Whether `peer` is one of gunicorn's `forwarded_allow_ips` (addresses, networks or '*')."""
+    if "*" in allowed:
+        return True
+    try:
+        address = ipaddress.ip_address(peer)
+    except ValueError:
+        return False
+    return any(address in network for network in _networks(tuple(allowed)))
+
+
+def client_address(environ: dict, allowed: list[str]) -> str:
+    """The client a request came from: the X-Real-IP a trusted proxy (nginx) set, when the
+    peer is one and the header holds an address; otherwise the peer itself (a client cannot
+    name itself in the log by sending the header)."""
+    peer = environ.get("REMOTE_ADDR") or "-"
+    named = environ.get("HTTP_X_REAL_IP", "").strip()
+    if named and trusted_peer(peer, allowed):
+        try:
+            return str(ipaddress.ip_address(named))
+        except ValueError:
+            pass
+    return peer
+
+
 class BoundedLogger(Logger):
     """gunicorn's logger with each access-log field cut to `MAX_ATOM` characters, and its
-    error log's records bounded as the app's are (`logger_class` in gunicorn.conf.py)."""
+    error log's records bounded as the app's are (`logger_class` in gunicorn.conf.py). One
+    atom more, `client` (`%(client)s`): the address `client_address` gives."""
 
     atoms_wrapper_class = BoundedAtoms
 
     def setup(self, cfg) -> None:
         super().setup(cfg)
         install(self.error_log)
+
+    def atoms(self, resp, req, environ, request_time) -> dict:
+        atoms = super().atoms(resp, req, environ, request_time)
+        atoms["client"] = client_address(environ, self.cfg.forwarded_allow_ips)
+        return atoms

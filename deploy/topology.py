@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import ipaddress
+import json
 import os
 import re
 import shutil
@@ -34,6 +36,8 @@ if str(ROOT / "bench") not in sys.path:
 
 from http_server import APP, CONFIG, LOOPBACK, children_of, free_port, request  # noqa: E402
 
+from calculator.headers import allowed_origins  # noqa: E402
+
 TEMPLATE = ROOT / "deploy" / "nginx.conf"
 CONFIGMAP = ROOT / "deploy" / "k8s" / "nginx-configmap.yaml"
 PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
@@ -41,38 +45,83 @@ PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 
 @dataclass(frozen=True)
 class Limits:
-    """Per client address: requests a second, the burst served at once, requests open."""
+    """Per client address: requests a second, the burst served at once, requests open; and
+    batch requests open at once in nginx, all clients together (they bound its spool)."""
 
     rate: int = 50
     burst: int = 100
     connections: int = 20
+    batches: int = 8
 
 
 # One machine's own load tests come from one address (127.0.0.1): they need the limits raised.
-UNLIMITED = Limits(rate=100_000, burst=100_000, connections=10_000)
+UNLIMITED = Limits(rate=100_000, burst=100_000, connections=10_000, batches=10_000)
+
+# The pod's nginx trusts X-Forwarded-For from the private networks: behind a ClusterIP Service
+# every peer it has is in the cluster (the ingress, the kubelet's probes, other pods).
+K8S_TRUSTED = ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7")
+ORIGIN = re.compile(r"[a-z][a-z0-9+.-]*://[A-Za-z0-9.-]+(:[0-9]+)?|null")
+
+
+@dataclass(frozen=True)
+class Edge:
+    """Who the clients are: the proxies trusted to name them (nginx's set_real_ip_from), and
+    the origins the app grants CORS to (the GIN_CORS_ORIGINS of the instances)."""
+
+    trusted: tuple[str, ...] = ()
+    cors_origins: str = "*"
+
+    def __post_init__(self):
+        for proxy in self.trusted:
+            ipaddress.ip_network(proxy, strict=False)  # ValueError names a bad one
+        self.origins()
+
+    def origins(self) -> "str | list[str]":
+        """'*', or the allowed origins, read as the app reads GIN_CORS_ORIGINS (JSON when it
+        parses as JSON, as Flask's from_prefixed_env does); each one safe to quote in nginx."""
+        try:
+            setting = json.loads(self.cors_origins)
+        except ValueError:
+            setting = self.cors_origins
+        allowed = allowed_origins(setting)
+        if allowed == "*":
+            return "*"
+        for origin in allowed:
+            if not ORIGIN.fullmatch(origin):
+                raise ValueError(f"not an origin: {origin!r}")
+        return sorted(allowed)
 
 
 def render(template: str, listen: str, upstreams: list[str], limits: Limits = Limits(),
-           worker_processes: str = "auto") -> str:
+           worker_processes: str = "auto", edge: Edge = Edge()) -> str:
     """deploy/nginx.conf with its placeholders filled: a line holding {{upstream}} once per
-    address in `upstreams` (an address may end in " down"). Unknown or unfilled names fail."""
+    address in `upstreams` (an address may end in " down"), one holding {{real_ip_from}} once
+    per trusted proxy and one holding {{cors_origin}} once per allowed origin (none: the line
+    is left out). Unknown or unfilled names fail."""
     if not upstreams:
         raise ValueError("at least one upstream")
+    origins = edge.origins()
     values = {"listen": listen, "rate": str(limits.rate), "burst": str(limits.burst),
-              "connections": str(limits.connections), "worker_processes": worker_processes}
+              "connections": str(limits.connections), "batches": str(limits.batches),
+              "worker_processes": worker_processes, "cors_any": "*" if origins == "*" else ""}
+    repeated = {"upstream": upstreams, "real_ip_from": list(edge.trusted),
+                "cors_origin": [] if origins == "*" else origins}
     lines = []
     for line in template.splitlines(keepends=True):
-        copies = [line.replace("{{upstream}}", up) for up in upstreams] \
-            if "{{upstream}}" in line else [line]
+        copies = [line]
+        for name, items in repeated.items():
+            if "{{%s}}" % name in line:
+                copies = [line.replace("{{%s}}" % name, item) for item in items]
         for copy in copies:
             lines.append(PLACEHOLDER.sub(lambda match: values[match.group(1)], copy))
     return "".join(lines)
 
 
-def k8s_configmap() -> str:
+def k8s_configmap(edge: Edge = Edge(K8S_TRUSTED)) -> str:
     """deploy/k8s/nginx-configmap.yaml: deploy/nginx.conf as the sidecar of each pod runs it
-    (port 8080 in front of gunicorn on 127.0.0.1:8000, one event loop, the shipped limits)."""
-    config = render(TEMPLATE.read_text(), "8080", ["127.0.0.1:8000"], Limits(), "1")
+    (port 8080 in front of gunicorn on 127.0.0.1:8000, one event loop, the shipped limits,
+    X-Forwarded-For trusted from `edge.trusted`, CORS as the app's default '*')."""
+    config = render(TEMPLATE.read_text(), "8080", ["127.0.0.1:8000"], Limits(), "1", edge)
     if any(line != line.rstrip() for line in config.splitlines()):
         raise ValueError("deploy/nginx.conf has trailing spaces (a YAML block cannot keep them)")
     body = "".join(f"    {line}" if line else "" for line in config.splitlines(keepends=True))
@@ -135,10 +184,12 @@ def wait_healthz(url: str, timeout: float, alive=lambda: True) -> None:
 class Instance:
     """One gunicorn master (the shipped config) on a fixed loopback port."""
 
-    def __init__(self, directory: Path, name: str, workers: int | None = None):
+    def __init__(self, directory: Path, name: str, workers: int | None = None,
+                 env: dict[str, str] | None = None):
         self.directory = directory / name
         self.directory.mkdir(parents=True, exist_ok=True)
         self.name, self.workers, self.port = name, workers, free_port()
+        self.env = dict(env or {})
         self.log_path = self.directory / "gunicorn.log"
         self.process: subprocess.Popen | None = None
 
@@ -162,7 +213,7 @@ class Instance:
 
     def spawn(self) -> "Instance":
         """Start the master; from the thread that will outlive it (see _die_with_parent)."""
-        env = dict(os.environ, HOST=LOOPBACK, PORT=str(self.port))
+        env = dict(os.environ, **self.env, HOST=LOOPBACK, PORT=str(self.port))
         if self.workers is not None:
             env["WEB_CONCURRENCY"] = str(self.workers)
         env.pop("GIN_DEBUG", None)
@@ -201,11 +252,12 @@ class Instance:
 class Nginx:
     """Debian's nginx with the rendered deploy/nginx.conf, prefix = its own directory."""
 
-    def __init__(self, directory: Path, port: int, limits: Limits, template: str | None = None):
+    def __init__(self, directory: Path, port: int, limits: Limits, template: str | None = None,
+                 edge: Edge = Edge()):
         self.prefix = directory / "nginx"
         for sub in ("logs", "temp"):
             (self.prefix / sub).mkdir(parents=True, exist_ok=True)
-        self.port, self.limits = port, limits
+        self.port, self.limits, self.edge = port, limits, edge
         # the tests run altered copies of the config to show what a setting protects
         self.template = TEMPLATE.read_text() if template is None else template
         self.config_path = self.prefix / "nginx.conf"
@@ -227,7 +279,8 @@ class Nginx:
         return self.process is not None and self.process.poll() is None
 
     def write_config(self, upstreams: list[str]) -> None:
-        text = render(self.template, f"{LOOPBACK}:{self.port}", upstreams, self.limits)
+        text = render(self.template, f"{LOOPBACK}:{self.port}", upstreams, self.limits,
+                      edge=self.edge)
         self.config_path.write_text(text)
         self._nginx("-t", "-q")
 
@@ -281,18 +334,20 @@ def nginx_binary() -> str:
 
 
 class Cluster:
-    """nginx in front of `instances` gunicorn instances, under one temporary directory."""
+    """nginx in front of `instances` gunicorn instances, under one temporary directory; the
+    instances grant CORS as `edge` says, and nginx's own answers the same."""
 
     def __init__(self, instances: int = 2, port: int | None = None, workers: int | None = None,
-                 limits: Limits = Limits(), template: str | None = None):
+                 limits: Limits = Limits(), template: str | None = None, edge: Edge = Edge()):
         self.tmp = tempfile.TemporaryDirectory(prefix="gin-cluster-")
         self.directory = Path(self.tmp.name)
         if os.geteuid() == 0:
             # nginx's workers drop root for nobody: they must reach their temporary files
             self.directory.chmod(0o711)
-        self.instances = [Instance(self.directory, f"instance-{n + 1}", workers)
+        cors = {"GIN_CORS_ORIGINS": edge.cors_origins}
+        self.instances = [Instance(self.directory, f"instance-{n + 1}", workers, cors)
                           for n in range(instances)]
-        self.nginx = Nginx(self.directory, port or free_port(), limits, template)
+        self.nginx = Nginx(self.directory, port or free_port(), limits, template, edge)
         self.down: set[int] = set()
 
     @property
@@ -362,11 +417,23 @@ def main(argv=None) -> int:
     parser.add_argument("--burst", type=int, default=Limits.burst)
     parser.add_argument("--connections", type=int, default=Limits.connections,
                         help="requests open at once from one client address")
+    parser.add_argument("--batches", type=int, default=Limits.batches,
+                        help="batch requests open at once in nginx, all clients together")
+    parser.add_argument("--real-ip-from", action="append", default=None, metavar="NETWORK",
+                        help="a proxy trusted to name the client in X-Forwarded-For (repeat it; "
+                             "default: none, or the private networks with --write-configmap)")
+    parser.add_argument("--cors-origins", default="*",
+                        help="GIN_CORS_ORIGINS of the instances and of nginx's own answers")
     parser.add_argument("--write-configmap", action="store_true",
                         help=f"write {CONFIGMAP.relative_to(ROOT)} from deploy/nginx.conf, exit")
     args = parser.parse_args(argv)
+    try:
+        edge = Edge(tuple(args.real_ip_from or (K8S_TRUSTED if args.write_configmap else ())),
+                    args.cors_origins)
+    except ValueError as error:
+        parser.error(str(error))
     if args.write_configmap:
-        CONFIGMAP.write_text(k8s_configmap())
+        CONFIGMAP.write_text(k8s_configmap(edge))
         print(f"wrote {CONFIGMAP.relative_to(ROOT)}")
         return 0
     if args.instances < 1:
@@ -375,8 +442,8 @@ def main(argv=None) -> int:
     stop = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stop.set())
-    limits = Limits(args.rate, args.burst, args.connections)
-    with Cluster(args.instances, args.port, args.workers, limits) as cluster:
+    limits = Limits(args.rate, args.burst, args.connections, args.batches)
+    with Cluster(args.instances, args.port, args.workers, limits, edge=edge) as cluster:
         print(f"nginx {cluster.url} (pid {cluster.nginx.process.pid}) in front of "
               f"{len(cluster.instances)} gunicorn instance(s):", flush=True)
         for instance in cluster.instances:

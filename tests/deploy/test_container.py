@@ -26,9 +26,11 @@ from pathlib import Path
 import kubernetes_validate
 import pytest
 import yaml
+from packaging.requirements import Requirement
 
 import topology
-from http_server import free_port
+from deploy_support import SlowHeaders, call
+from http_server import APP, CONFIG, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCKERFILE = ROOT / "Dockerfile"
@@ -39,6 +41,8 @@ K8S_VERSIONS = ["1.30.0", kubernetes_validate.utils.latest_version()]
 # Measured by bench/cluster.py (docs/OPERATIONS.md): a worker's peak answering the largest
 # batch, and the master with the shared engine tables.
 WORKER_PEAK_MIB, MASTER_MIB = 165, 32
+# The largest answer (10,000 meld-dense eleven-card hands, detail full; docs/OPERATIONS.md).
+LARGEST_ANSWER_MB = 21
 
 
 def _run(command, timeout=300, **kwargs) -> subprocess.CompletedProcess:
@@ -104,7 +108,8 @@ def test_the_image_is_slim_non_root_and_runs_the_shipped_config():
     (cmd,) = [exec_form(rest) for name, rest in run if name == "CMD"]
     assert cmd == ["gunicorn", "-c", "gunicorn.conf.py", "calculator:create_app()"]
     (health,) = [rest for name, rest in run if name == "HEALTHCHECK"]
-    assert "/healthz" in health and "CMD [" in health
+    # a connection to the master's socket (see the HEALTHCHECK test below), in exec form
+    assert "socket.create_connection" in health and "CMD [" in health
 
 
 def _ignore_patterns() -> list[tuple[bool, str]]:
@@ -208,6 +213,17 @@ def test_the_recipe_without_docker_builds_serves_and_passes_its_healthcheck(tmp_
             assert server.poll() is None, server.stdout.read()
             time.sleep(0.2)
         assert healthcheck() == 0
+        # with the one worker held by a client that never finishes its headers, the check
+        # still passes at once: it does not wait behind the workers
+        held = SlowHeaders(f"http://127.0.0.1:{port}")
+        held.open()
+        try:
+            time.sleep(0.5)
+            started = time.monotonic()
+            assert healthcheck() == 0
+            assert time.monotonic() - started < 3
+        finally:
+            held.close()
         where = _run([str(python), "-c", "import calculator; print(calculator.__file__)"],
                      cwd=app, env=env).stdout
         assert where.startswith(str(venv)), where
@@ -240,7 +256,7 @@ def test_every_manifest_is_valid_for_kubernetes(version):
 
 def test_the_validator_does_refuse_a_broken_manifest():
     broken = json.loads(json.dumps(manifests()["Deployment/gin-rummy-calculator"]))
-    broken["spec"]["template"]["spec"]["containers"][0]["readinessProbe"]["httpGet"]["pth"] = "/"
+    broken["spec"]["template"]["spec"]["containers"][1]["readinessProbe"]["httpGet"]["pth"] = "/"
     with pytest.raises(kubernetes_validate.ValidationError):
         kubernetes_validate.validate(broken, K8S_VERSIONS[-1], strict=True)
     broken = json.loads(json.dumps(manifests()["Deployment/gin-rummy-calculator"]))
@@ -259,14 +275,13 @@ def _mib(quantity: str) -> float:
     return int(number) * (1024 if unit == "Gi" else 1)
 
 
-def test_the_deployment_probes_healthz_and_sizes_memory_from_the_measured_workers():
+def _env(container: dict) -> dict[str, str]:
+    return {item["name"]: item["value"] for item in container.get("env", [])}
+
+
+def test_the_deployment_sizes_memory_from_the_measured_workers():
     app = _containers()["app"]
-    env = {item["name"]: item["value"] for item in app["env"]}
-    port = int(env["PORT"])
-    assert app["ports"][0]["containerPort"] == port
-    for probe in ("readinessProbe", "livenessProbe"):
-        assert app[probe]["httpGet"]["path"] == "/healthz"
-        assert app[probe]["httpGet"]["port"] == app["ports"][0]["name"]
+    env = _env(app)
     workers = int(env["WEB_CONCURRENCY"])
     worst = MASTER_MIB + workers * WORKER_PEAK_MIB
     assert _mib(app["resources"]["requests"]["memory"]) >= worst
@@ -275,6 +290,80 @@ def test_the_deployment_probes_healthz_and_sizes_memory_from_the_measured_worker
     # the same non-root user as the image
     (user,) = [rest for name, rest in stages()[-1] if name == "USER"]
     assert app["securityContext"]["runAsUser"] == int(user.split(":")[0])
+
+
+def _exec_probe(probe: dict, env: dict) -> list[str]:
+    """The probe's command as this machine runs it: the venv's python for the image's."""
+    command = probe["exec"]["command"]
+    assert command[0] == "python"
+    return [sys.executable, *command[1:]]
+
+
+@pytest.fixture
+def pod_gunicorn(tmp_path):
+    """gunicorn with the shipped config and the app container's environment (its HOST,
+    two workers), on a free port."""
+    env = dict(os.environ, **_env(_containers()["app"]))
+    env["PORT"] = str(free_port())
+    env.pop("GIN_DEBUG", None)
+    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(CONFIG),
+                                "--control-socket", str(tmp_path / "gunicorn.ctl"), APP],
+                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, start_new_session=True)
+    url = f"http://127.0.0.1:{env['PORT']}"
+    try:
+        topology.wait_healthz(url, 60, lambda: process.poll() is None)
+        yield process, url, env
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            process.wait(40)
+
+
+def test_gunicorn_in_the_pod_listens_on_loopback_only(pod_gunicorn):
+    """No other pod can open gunicorn's port: it answers on 127.0.0.1, and the same port on
+    another of the machine's addresses refuses the connection (0.0.0.0 would accept it)."""
+    import socket
+
+    _, url, env = pod_gunicorn
+    assert call(url, "/healthz")[0] == 200
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(("127.0.0.2", int(env["PORT"])), 2).close()
+    # the container declares no port of its own, and nothing in the pod points at one
+    app = _containers()["app"]
+    assert "ports" not in app and "readinessProbe" not in app
+
+
+def test_the_probes_do_not_wait_behind_busy_workers(pod_gunicorn):
+    """Both workers held by clients that never finish their headers (as a long batch holds
+    them): a GET /healthz straight at gunicorn would wait past the old 2-3 s probe timeouts,
+    but the app's liveness probe (the master's socket) passes at once; it fails once gunicorn
+    is gone. Readiness goes through nginx and waits longer than the slowest request."""
+    process, url, env = pod_gunicorn
+    containers = _containers()
+    liveness = containers["app"]["livenessProbe"]
+    command = _exec_probe(liveness, env)
+    held = [SlowHeaders(url) for _ in range(3)]
+    try:
+        for client in held:
+            client.open()
+        time.sleep(1.0)
+        with pytest.raises(OSError):  # a timeout: the workers are held
+            call(url, "/healthz", timeout=3)
+        started = time.monotonic()
+        done = _run(command, timeout=liveness["timeoutSeconds"], env=env)
+        assert done.returncode == 0, done.stderr
+        assert time.monotonic() - started < liveness["timeoutSeconds"]
+    finally:
+        for client in held:
+            client.close()
+    process.send_signal(signal.SIGTERM)
+    process.wait(40)
+    assert _run(command, timeout=10, env=env).returncode != 0
+    readiness = containers["nginx"]["readinessProbe"]
+    assert readiness["httpGet"] == {"path": "/healthz", "port": "http"}
+    assert readiness["timeoutSeconds"] >= 10 and readiness["failureThreshold"] >= 3
+    assert containers["nginx"]["livenessProbe"]["tcpSocket"] == {"port": "http"}
 
 
 def test_a_pod_stops_gracefully_within_its_grace_period():
@@ -295,11 +384,15 @@ def test_the_service_reaches_nginx_and_nginx_reaches_gunicorn_in_the_pod(nginx_i
     config = found["ConfigMap/gin-rummy-calculator-nginx"]["data"]["nginx.conf"]
     assert (K8S / "nginx-configmap.yaml").read_text() == topology.k8s_configmap(), \
         "deploy/k8s/nginx-configmap.yaml is stale: python deploy/topology.py --write-configmap"
-    # the YAML block holds the rendered deploy/nginx.conf exactly
+    # the YAML block holds the rendered deploy/nginx.conf exactly, granting CORS as the app
+    # container is told to
+    app_env = _env(containers["app"])
+    edge = topology.Edge(topology.K8S_TRUSTED, app_env["GIN_CORS_ORIGINS"])
     assert config == topology.render(topology.TEMPLATE.read_text(), "8080", ["127.0.0.1:8000"],
-                                     topology.Limits(), "1")
-    app_port = {i["name"]: i["value"] for i in containers["app"]["env"]}["PORT"]
-    assert f"server 127.0.0.1:{app_port} " in config
+                                     topology.Limits(), "1", edge)
+    assert f"server {app_env['HOST']}:{app_env['PORT']} " in config
+    # gunicorn believes the forwarded headers of nginx, which reaches it on loopback
+    assert app_env["FORWARDED_ALLOW_IPS"] == "127.0.0.1"
     assert f"listen {nginx_port['containerPort']};" in config
     # nginx accepts it (a prefix of its own with logs/ and temp/, as the pod's command makes)
     (tmp_path / "logs").mkdir()
@@ -308,6 +401,48 @@ def test_the_service_reaches_nginx_and_nginx_reaches_gunicorn_in_the_pod(nginx_i
     done = _run([topology.nginx_binary(), "-t", "-q", "-p", f"{tmp_path}/", "-c",
                  str(tmp_path / "nginx.conf"), "-e", str(tmp_path / "logs" / "error.log")])
     assert done.returncode == 0, done.stderr
+
+
+def _size(text: str) -> int:
+    number, unit = re.fullmatch(r"(\d+)([km]?)", text).groups()
+    return int(number) * {"": 1, "k": 1024, "m": 1024 * 1024}[unit]
+
+
+def test_the_spool_volume_holds_every_answer_nginx_may_spool():
+    """Batch answers are the ones past nginx's memory buffers: each may spool up to
+    proxy_max_temp_file_size (above the largest answer, so that none waits for its client at
+    the instance), and at most `batches_open` of them at once; the volume holding nginx's
+    temporary files is at least that, as an emptyDir past its sizeLimit evicts the pod."""
+    config = manifests()["ConfigMap/gin-rummy-calculator-nginx"]["data"]["nginx.conf"]
+    (cap,) = re.findall(r"^\s*proxy_max_temp_file_size (\w+);", config, re.M)
+    (slots,) = re.findall(r"^\s*limit_conn batches_open (\d+);", config, re.M)
+    assert _size(cap) >= LARGEST_ANSWER_MB * 1_000_000
+    pod = manifests()["Deployment/gin-rummy-calculator"]["spec"]["template"]["spec"]
+    (mount,) = [m for m in _containers()["nginx"]["volumeMounts"] if m["name"] == "nginx-run"]
+    assert "-p " + mount["mountPath"] in " ".join(_containers()["nginx"]["command"])
+    (volume,) = [v for v in pod["volumes"] if v["name"] == "nginx-run"]
+    assert _mib(volume["emptyDir"]["sizeLimit"]) * 1024 * 1024 >= int(slots) * _size(cap)
+
+
+def test_the_wheel_pins_every_package_it_installs():
+    """Every dependency of a pinned dependency (as installed here, Python 3.11 on Linux, as in
+    the image) is pinned exactly in pyproject.toml too: no build resolves a version itself."""
+    from importlib.metadata import distribution
+
+    import tomllib
+
+    pins = {}
+    for line in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]:
+        requirement = Requirement(line)
+        (spec,) = requirement.specifier
+        assert spec.operator == "==", line
+        pins[requirement.name.lower()] = spec.version
+    for name, version in pins.items():
+        assert distribution(name).version == version, name
+        for needed in distribution(name).requires or []:
+            requirement = Requirement(needed)
+            if requirement.marker is None or requirement.marker.evaluate({"extra": ""}):
+                assert requirement.name.lower() in pins, f"{name} needs {needed}: not pinned"
 
 
 def test_the_autoscaler_and_the_disruption_budget_cover_the_deployment():
