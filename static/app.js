@@ -444,23 +444,47 @@
       var theme = html.getAttribute("data-theme");
       return theme ? theme === "dark" : window.matchMedia("(prefers-color-scheme: dark)").matches;
     }
-    var dark = button("\u263E", isDark(), function () {
+    /* words on each button: a lone "4♦" said nothing without its tooltip */
+    var dark = button("", isDark(), function () {
       var next = isDark() ? "light" : "dark";
       html.setAttribute("data-theme", next);
       if (store) { store.setItem(THEME_KEY, next); }
       return next === "dark";
     });
+    dark.append(faces([["\u263E", ""]]), wordsOf("Dark"));
     dark.setAttribute("aria-label", "Dark mode");
     dark.title = "Dark mode";
-    var deck = button("4\u2666\uFE0E", html.classList.contains("four-colour"), function () {
+    var deck = button("", html.classList.contains("four-colour"), function () {
       var on = html.classList.toggle("four-colour");
       if (store) { store.setItem(DECK_KEY, on ? "four" : "two"); }
       return on;
     });
+    deck.append(faces([["\u2666", "suit-d"], ["\u2663", "suit-c"]]), wordsOf("4 colours"));
     deck.setAttribute("aria-label", "Four-colour deck");
     deck.title = "Four-colour deck: diamonds blue, clubs green";
     slot.append(dark, deck);
     slot.hidden = false;
+  }
+
+  /* a display toggle's face: its glyphs (hidden from screen readers) over its words */
+  function faces(glyphs) {
+    var box = document.createElement("span");
+    box.className = "toggle-face";
+    box.setAttribute("aria-hidden", "true");
+    glyphs.forEach(function (pair) {
+      var glyph = document.createElement("span");
+      glyph.className = pair[1];
+      glyph.textContent = pair[0] + "\uFE0E";
+      box.appendChild(glyph);
+    });
+    return box;
+  }
+
+  function wordsOf(text) {
+    var words = document.createElement("span");
+    words.className = "toggle-words";
+    words.textContent = text;
+    return words;
   }
 
   function button(text, pressed, flip) {

@@ -129,6 +129,11 @@ def test_suits_are_told_by_their_glyph_and_the_four_colour_deck(make_tab):
                                                                       "diamonds", "clubs")
     two = tab.evaluate("() => getComputedStyle(document.querySelector('#result .card.suit-d'))"
                        ".color")
+    # each display button says in words what it does, not only "4♦" with a tooltip
+    for label, words in (("Four-colour deck", "4 colours"), ("Dark mode", "Dark")):
+        shown = tab.locator(f".display-settings button[aria-label='{label}'] .toggle-words")
+        expect(shown).to_be_visible()
+        expect(shown).to_have_text(words)
     tab.click(".display-settings button[aria-label='Four-colour deck']")
     four = tab.evaluate("() => getComputedStyle(document.querySelector('#result .card.suit-d'))"
                         ".color")

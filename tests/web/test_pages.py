@@ -392,6 +392,36 @@ def test_rows_are_short_and_show_the_counts(client):
     assert 'aria-label="Edit hand 1"' in row and 'value="delete:1"' in row
 
 
+def test_the_error_summary_isolates_the_name_in_a_fields_label(client):
+    """An RTL name leads the label: in its own <bdi>, the label and the message each keep
+    their direction ("מיכל's deadwood:", then the message in its own dir="auto")."""
+    token = start_sheet(client, ("מיכל", "Ann"))
+    response = score(client, g=token, **counts("0", "five", "20"))
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    summary = re.search(r'<div class="error-summary" id="score-errors".*?</div>', html, re.S)
+    assert '<a href="#score-d0"><bdi>מיכל</bdi>&#39;s deadwood: <span dir="auto">' in \
+        summary.group(0)
+    assert '<label for="score-d0"><bdi>מיכל</bdi>&#39;s deadwood</label>' in html
+
+
+def test_the_error_summary_counts_its_items(client):
+    token = start_sheet(client)
+    one = score(client, g=token, **counts("0", "five", "20")).get_data(as_text=True)
+    assert "Please fix this to go on:" in one
+    two = score(client, g=token, **counts("0", "five", "six")).get_data(as_text=True)
+    assert "Please fix these 2 things to go on:" in two and "Please fix this" not in two
+
+
+def test_oklahomas_upcard_is_asked_before_the_hand(client):
+    """The upcard is turned at the deal: its box comes before who knocked and the counts."""
+    token = start_sheet(client, preset="oklahoma")
+    html = client.get("/", query_string={"g": token}).get_data(as_text=True)
+    assert html.index('id="score-upcard"') < html.index('id="score-knocked_by"') < \
+        html.index('id="score-d0"')
+    assert "This hand&#39;s upcard" in html and "Turned at the deal" in html
+
+
 def test_a_row_says_it_opens_on_a_tap(client):
     token = add_hand(client, start_sheet(client), **counts("0", "5", "28"))
     text = page_text(client, f"/?g={token}")
