@@ -18,6 +18,7 @@ from .api import answers, schemas
 from .api.encoding import to_json
 from .api.errors import flatten_messages, pointer
 from .core import CalculatorError, Card, KnockerCounts, Rules
+from .core.errors import isolated
 from .core.game import play_ledger
 from .web.numbers import whole_number as ascii_number
 
@@ -241,26 +242,28 @@ def render_sheet(sheet: dict) -> str:
     lines = []
     for g, game in enumerate(sheet["games"]):
         title = f"Game {g + 1}" if len(sheet["games"]) > 1 else "Game"
-        lines.append(f"{title}: " + ("won by " + game["winner"] if game["finished"]
+        lines.append(f"{title}: " + ("won by " + isolated(game["winner"]) if game["finished"]
                                      else "in progress"))
     several = len(sheet["games"]) > 1
+    # a name is isolated after padding: the two marks take no room on the screen
     header = f"{'#':>3}  {'won by':<12}{'points':>7}  " + "  ".join(
-        f"{(f'G{g + 1} ' if several else '') + p[:9]:>12}"
+        isolated(f"{(f'G{g + 1} ' if several else '') + p[:9]:>12}")
         for g in range(len(sheet["games"])) for p in players)
     lines += [header, "-" * len(header)]
     for i, row in enumerate(sheet["hands"]):
         cells = "  ".join(f"{totals[p]:>12}" for totals in row["totals"] for p in players)
-        lines.append(f"{i + 1:>3}  {(row['winner'] or '—')[:12]:<12}{row['points']:>7}  {cells}")
+        winner = isolated(f"{(row['winner'] or '—')[:12]:<12}")
+        lines.append(f"{i + 1:>3}  {winner}{row['points']:>7}  {cells}")
     for g, game in enumerate(sheet["games"]):
         if game["finished"]:
             bonus = game["bonuses"]
-            parts = [f"{p}: {game['totals'][p]} + game {bonus['game'][p]} + box "
+            parts = [f"{isolated(p)}: {game['totals'][p]} + game {bonus['game'][p]} + box "
                      f"{bonus['box'][p]} + shutout {bonus['shutout'][p]} = {game['final'][p]}"
                      for p in players]
             lines.append(f"Game {g + 1} final — " + "; ".join(parts)
                          + f" (margin {game['margin']})")
     if sheet["finished"]:
-        lines.append(f"Winner: {sheet['winner'] or 'a tie'}")
+        lines.append(f"Winner: {isolated(sheet['winner'] or 'a tie')}")
     return "\n".join(lines) + "\n"
 
 

@@ -59,6 +59,23 @@ def test_game_json_matches_the_api(client, capsys, tmp_path):
     assert "Ann" in table and "Bob" in table and "in progress" in table
 
 
+def test_a_right_to_left_name_is_isolated_in_the_sheets_sentences(capsys, tmp_path):
+    """FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE around "מיכל": in a terminal that
+    follows the bidi rules the name cannot reorder "won by" or the sum after it; an ASCII
+    name is printed as it is."""
+    name = "מיכל"
+    path = tmp_path / "ledger.json"
+    path.write_text(json.dumps({"players": ["Ann", name],
+                                "hands": [{"winner": name, "points": 100}]}))
+    assert main(["game", str(path)]) == 0
+    out = capsys.readouterr().out
+    held = f"\u2068{name}\u2069"
+    assert f"won by {held}\n" in out and f"Winner: {held}\n" in out
+    assert f"; {held}: 100 + game 100" in out and "— Ann: 0 + game 0" in out
+    for line in out.splitlines():  # the table's cells too, each padded, then isolated
+        assert line.count("\u2068") == line.count("\u2069") == line.count(name), line
+
+
 def test_text_output_reads_like_the_table(capsys):
     assert main(["analyze", HAND]) == 0
     out = capsys.readouterr().out

@@ -6,6 +6,8 @@ knows the part of the path it was given (`0`-based token index); callers prefix 
 """
 from __future__ import annotations
 
+import unicodedata
+
 # Errors listed in one report: reading stops there, so a hostile input costs little.
 MAX_REPORTED_ERRORS = 50
 # The most characters of a caller's value a message quotes: an answer stays small whatever
@@ -30,6 +32,26 @@ def quoted(value, as_typed: bool = False) -> str:
         text = f"'{cut}'" if as_typed else repr(cut)
         return text if cut is value else f"{text} ({len(value):,} characters)"
     return _JSON_TYPES.get(type(value), "a value")
+
+
+# FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE: the plain-text isolation of a name
+FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2068", "\u2069"
+_RIGHT_TO_LEFT = frozenset({"R", "AL"})
+
+
+def isolated(name: str) -> str:
+    """A player's name as a sentence holds it. A name with a right-to-left letter ("מיכל")
+    goes between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, so that it cannot reorder
+    the words around it ("מיכל's deadwood is ..." read as "s'מיכל ..."), in a terminal that
+    follows Unicode's bidi rules and on the page, which shows the pair as a `<bdi>`; any other
+    name changes nothing in a left-to-right sentence and is left as it is.
+
+    >>> isolated("Ann"), isolated("מיכל") == "\u2068מיכל\u2069"
+    ('Ann', True)
+    """
+    if any(unicodedata.bidirectional(char) in _RIGHT_TO_LEFT for char in name):
+        return f"{FIRST_STRONG_ISOLATE}{name}{POP_DIRECTIONAL_ISOLATE}"
+    return name
 
 
 _JSON_TYPES = {bool: "true or false", int: "a number", float: "a number", list: "an array",

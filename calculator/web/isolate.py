@@ -6,6 +6,12 @@ the page, not the token from the sentence: a U+202E (right-to-left override) ins
 token would reorder the rest of the sentence after it. `isolate_quoted` gives each quoted
 part its own `<bdi>`, and any stray bidi control outside the quotes its own too, so an override
 reaches no further than its token. Every piece is escaped; the result is Markup.
+
+A player's name in a message is isolated once, in the core (`core.errors.isolated`: FIRST
+STRONG ISOLATE ... POP DIRECTIONAL ISOLATE around a right-to-left name, the plain-text way that
+also holds in a terminal); here such a pair becomes the name's own `<bdi>`, so "מיכל's
+deadwood" stays in that order under `dir="auto"`, and the message's direction follows its
+words, not the name.
 """
 from __future__ import annotations
 
@@ -18,6 +24,7 @@ from markupsafe import Markup, escape
 # the token does not end it early. The second alternative: the bidi embeddings, overrides,
 # isolates and marks, when one stands outside any quotes.
 QUOTED = re.compile(r"""(?<![^\s(\[{])(?:'(.*?)'|"(.*?)")(?=$|[\s)\]},.:;!?])"""
+                    r"|\u2068([^\u2066-\u2069]*)\u2069"        # a name the core isolated
                     r"|([\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069])", re.S)
 
 
@@ -26,14 +33,18 @@ def isolate_quoted(message) -> Markup:
 
     >>> isolate_quoted("unknown suit '<b>' in 'Q<b>'")
     Markup('unknown suit &#39;<bdi>&lt;b&gt;</bdi>&#39; in &#39;<bdi>Q&lt;b&gt;</bdi>&#39;')
+    >>> isolate_quoted("say who knocked: Ann or \u2068מיכל\u2069")
+    Markup('say who knocked: Ann or <bdi>מיכל</bdi>')
     """
     text = "" if message is None else str(message)
     pieces, at = [], 0
     for match in QUOTED.finditer(text):
         pieces.append(escape(text[at:match.start()]))
-        single, double, control = match.groups()
+        single, double, name, control = match.groups()
         if control is not None:
             pieces.append(Markup("<bdi>%s</bdi>") % control)
+        elif name is not None:
+            pieces.append(Markup("<bdi>%s</bdi>") % name)
         else:
             quote = "'" if single is not None else '"'
             inner = single if single is not None else double

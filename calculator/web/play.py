@@ -7,7 +7,7 @@ count that is not a number, nobody chosen); every rule and its message is the co
 from __future__ import annotations
 
 from ..core import CalculatorError, KnockerCounts, Rules, score_hand
-from ..core.errors import quoted
+from ..core.errors import isolated, quoted
 from ..core.game import DrawEntry, GameSheet, ScoredEntry, TableEntry, play_ledger
 from ..core.scoring import HandResult, read_sides
 from .ledger import FieldErrors, Hand, Ledger
@@ -56,14 +56,14 @@ def entry(hand: Hand, players: tuple[str, str], names: tuple[str, str] | None = 
     if hand.mode == "draw":
         return DrawEntry()
     if hand.mode == "table":
-        winner = _place(hand.winner, "winner", f"say who won: {players[0]} or {players[1]}",
-                        errors)
+        winner = _place(hand.winner, "winner", f"say who won: {isolated(players[0])} or "
+                        f"{isolated(players[1])}", errors)
         points = _count(hand.points, "points", "the points", errors)
         if errors:
             raise FormSlip(errors)
         return TableEntry(players[winner], points)
     knocker = _place(hand.knocked_by, "knocked_by",
-                     f"say who knocked: {players[0]} or {players[1]}", errors)
+                     f"say who knocked: {isolated(players[0])} or {isolated(players[1])}", errors)
     k_name, d_name = _roles(hand, players, names)
     if hand.mode == "counts":
         knocker_side, defender_side = _counts(hand, k_name, d_name, errors)
@@ -100,7 +100,7 @@ def _roles(hand: Hand, players, names) -> tuple[str, str]:
         return "the knocker's", "the defender's"
     if hand.knocked_by in ("0", "1"):
         k = int(hand.knocked_by)
-        return f"{names[k]}'s", f"{names[1 - k]}'s"
+        return f"{isolated(names[k])}'s", f"{isolated(names[1 - k])}'s"
     return "the knocker's", "the defender's"
 
 

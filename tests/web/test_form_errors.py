@@ -156,3 +156,18 @@ def test_names_with_joiners_start_a_sheet_and_look_alikes_are_told_with_the_rule
                                       "player1": "مهرانگیز", "r_gin_bonus": "x"})
     text = summary(response, "setup")
     assert "the two players need different names" in text and "Gin bonus: " in text, text
+
+
+def test_a_right_to_left_name_in_a_message_is_isolated(client):
+    """"מיכל's deadwood ..." must not read "s'מיכל deadwood ..." under dir="auto": the name
+    is its own <bdi> in every message that holds it, the field's and the summary's."""
+    token = sharing.encode(Ledger(("Ann", "מיכל")))
+    html = client.post("/", data={"action": "score", "g": token, "mode": "counts",
+                                  "knocked_by": "1", "d1": "five", "d0": "20"}
+                       ).get_data(as_text=True).replace("&#39;", "'")
+    said = "give <bdi>מיכל</bdi>'s deadwood as a whole number, like 12 (not '<bdi>five</bdi>')"
+    assert html.count(said) == 2, html[:2000]
+    html = client.post("/", data={"action": "score", "g": token, "mode": "counts",
+                                  "d0": "5", "d1": "20"}).get_data(as_text=True)
+    assert html.count("say who knocked: Ann or <bdi>מיכל</bdi>") == 2
+    assert "\u2068" not in html and "\u2069" not in html    # the marks became elements
