@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from flask import Blueprint, Response, render_template, request
+from flask import Blueprint, Response, render_template, request, url_for
 from marshmallow import ValidationError
 
 from ..api import advice as advice_api
@@ -21,7 +21,7 @@ from ..core.advice import Advice, advise
 from ..core.cards import ALL_CARDS
 from .isolate import QUOTED
 from .numbers import whole_number
-from .page import card_face
+from .page import card_face, sheet_link
 
 PRESETS = (("standard", "Standard (knock at 10)"), ("classic", "Classic"),
            ("straight", "Straight (gin only)"), ("oklahoma", "Oklahoma (upcard sets the limit)"))
@@ -51,6 +51,7 @@ class AdviceForm:
     values: dict = field(default_factory=dict)
     picked: dict = field(default_factory=lambda: {"me": set(), "opponent": set()})
     errors: dict = field(default_factory=dict)  # field name -> [messages]
+    sheet: str = ""                   # the game sheet this page was opened from (its `g`)
 
     def value(self, name: str) -> str:
         return self.values.get(name, "")
@@ -66,7 +67,8 @@ def show():
     """The form; with a hand in the link, the advice too (a link can be shared)."""
     if request.args.get("hand"):
         return _answer(request.args)
-    return _render(AdviceForm(values={"preset": "standard"}), None, 200)
+    return _render(AdviceForm(values={"preset": "standard"}, sheet=_sheet(request.args)), None,
+                   200)
 
 
 def submit():
@@ -92,8 +94,13 @@ def _answer(data) -> Response:
     return _render(form, answer, 200)
 
 
+def _sheet(data) -> str:
+    """The sheet the page came from: its token, carried on so "Back" returns to it."""
+    return sheet_link(data.get("g"))
+
+
 def _read_form(data) -> AdviceForm:
-    form = AdviceForm()
+    form = AdviceForm(sheet=_sheet(data))
     for name in ("hand", "face_up", "pile", "took", "passed", "stock", "score_me",
                  "score_opponent", "preset", "upcard"):
         text = data.get(name, "") or ""
@@ -189,7 +196,8 @@ def _pile_twice(error: CalculatorError, origins: list[str]) -> str:
 
 
 def _render(form: AdviceForm, answer: Advice | None, status: int) -> Response:
-    body = render_template("advice.html", form=form, answer=answer, presets=PRESETS,
+    home = url_for("web.index", g=form.sheet) if form.sheet else None  # back to that sheet
+    body = render_template("advice.html", form=form, answer=answer, presets=PRESETS, home=home,
                            suits=SUITS, ranks="A23456789TJQK", labels=LABELS,
                            card_face=card_face, figure=advice_api.odds)
     return Response(body, status=status, mimetype="text/html",

@@ -115,7 +115,8 @@ TEMPLATE_HELPERS = {"card_face": card_face, "with_layoffs": with_layoffs, "RULE_
 
 
 def render(page: Page, status: int = 200) -> Response:
-    return Response(render_template("index.html", page=page, **TEMPLATE_HELPERS),
+    home = url_for("web.index", g=page.token) if page.link else None  # the site name: this sheet
+    return Response(render_template("index.html", page=page, home=home, **TEMPLATE_HELPERS),
                     status=status, mimetype="text/html", headers=NO_STORE)
 
 
@@ -153,8 +154,9 @@ def problem_words(error: CalculatorError, most: int = 3) -> str:
     return "; ".join(words) + (f" (and {more} more)" if more > 0 else "")
 
 
-def _token_arg(value) -> str:
-    """An undo or redo token from the URL: only its shape is checked (it is only linked)."""
+def sheet_link(value) -> str:
+    """A sheet's token from a URL or form (undo, redo, the advice page's way back): only its
+    shape and length are checked, as it is only linked; "" when it is no token."""
     text = str(value or "")
     return text if TOKEN_SHAPE.fullmatch(text) else ""
 
@@ -165,7 +167,7 @@ def show(args) -> Response:
     page = Page()
     if "g" in args and not open_ledger(page, args.get("g", "")):
         return render(page, 400)
-    undo, redo = _token_arg(args.get("u")), _token_arg(args.get("r"))
+    undo, redo = sheet_link(args.get("u")), sheet_link(args.get("r"))
     did = str(args.get("did", ""))
     if page.ledger:
         count = len(page.ledger.hands)
@@ -260,9 +262,9 @@ def submit(form) -> Response:
     if number and action != "delete":
         raise BadRequest(f"unknown action '{action}:{number[:10]}'")
     if action == "undo":
-        return finish(page.ledger, "undo", redo=_token_arg(form.get("other")))
+        return finish(page.ledger, "undo", redo=sheet_link(form.get("other")))
     if action == "redo":
-        return finish(page.ledger, "redo", undo=_token_arg(form.get("other")))
+        return finish(page.ledger, "redo", undo=sheet_link(form.get("other")))
     if action == "show":
         return finish(page.ledger, "")
     if action == "clear":

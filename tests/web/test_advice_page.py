@@ -4,6 +4,7 @@ knock decision; errors beside their fields; user text escaped; the same advice a
 from __future__ import annotations
 
 import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from flask import template_rendered
@@ -12,6 +13,7 @@ from web_support import text_of
 from calculator.api import advice as advice_api
 from calculator.core.advice import Advice, advise
 from calculator.web import advice
+from calculator.web.sharing import LINK_CHARS
 
 HAND = "As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd"
 
@@ -219,3 +221,24 @@ def test_messages_speak_of_the_pages_fields_not_the_apis_keys(client, fields, na
 def test_the_pages_words_leave_what_was_typed_as_typed():
     assert advice.page_words("unknown card 'my' in 'I discards', after my face_up") == (
         "unknown card 'my' in 'I discards', after the face-up card")
+
+
+def test_a_game_in_progress_reaches_the_advice_and_comes_back_to_its_sheet(client):
+    """From a sheet, the advice is one link away, and its way back (the "Back" link and the
+    site's name) opens the same sheet, with or without the page's script; after an answer too."""
+    setup = client.post("/", data={"action": "setup", "player0": "Ann", "player1": "Bob"})
+    token = parse_qs(urlsplit(setup.headers["Location"]).query)["g"][0]
+    sheet = client.get("/", query_string={"g": token}).get_data(as_text=True)
+    assert f'href="/advice?g={token}"' in sheet
+    assert f'class="brand" href="/?g={token}"' in sheet
+    for page in (client.get("/advice", query_string={"g": token}),
+                 client.post("/advice", data={"g": token, "hand": HAND}),
+                 client.post("/advice", data={"g": token, "hand": "As 2s"})):
+        html = page.get_data(as_text=True)
+        assert f'<a href="/?g={token}">Back to the game sheet</a>' in html
+        assert f'class="brand" href="/?g={token}"' in html
+        assert f'<input type="hidden" name="g" value="{token}">' in html
+    # no sheet, or anything but a sheet's token: back to the start
+    for query in ({}, {"g": '"><script>'}, {"g": "x" * (LINK_CHARS + 1)}):
+        html = client.get("/advice", query_string=query).get_data(as_text=True)
+        assert '<a href="/">Back to the scorekeeper</a>' in html and 'name="g"' not in html
