@@ -523,6 +523,7 @@
     var input = root.querySelector("#share-link");
     if (!input) { return; }
     input.value = new URL(input.value, window.location.href).href;   /* a link to copy */
+    input.hidden = false;
     var row = input.parentNode;
     if (navigator.clipboard) {
       var copy = document.createElement("button");
@@ -545,13 +546,16 @@
     input.addEventListener("focus", function () { input.select(); });
   }
 
-  /* The hint under a rules menu names the chosen preset's values. */
+  /* The hint under a rules menu names the chosen preset's values: the style sheet shows it
+     (by :has), and this marks it for browsers without :has. */
   function presetHints(root) {
     root.querySelectorAll("select[data-summary-target]").forEach(function (select) {
       select.addEventListener("change", function () {
         var hint = document.getElementById(select.getAttribute("data-summary-target"));
-        var option = select.options[select.selectedIndex];
-        if (hint && option) { hint.textContent = option.getAttribute("data-summary") || ""; }
+        if (!hint) { return; }
+        hint.querySelectorAll(".preset-summary").forEach(function (span) {
+          span.classList.toggle("chosen", span.getAttribute("data-preset") === select.value);
+        });
       });
     });
   }

@@ -488,3 +488,24 @@ def test_print_shows_only_when_it_works(page):
         expect(button).to_be_visible()
     else:
         expect(button).to_be_hidden()
+
+
+def test_the_rules_summary_follows_the_menu_and_the_share_link_is_whole(page):
+    """Picking Classic shows Classic's values at once, script or not; the sheet's link to
+    send is the full address (the box with the script; the link itself without)."""
+    from calculator.web.forms import preset_summary
+
+    page.goto(page.base + "/")
+    hint = page.locator("#setup-preset-hint")
+    expect(hint).to_have_text(preset_summary("standard"), use_inner_text=True)
+    page.select_option("#setup-preset", "classic")
+    expect(hint).to_have_text(preset_summary("classic"), use_inner_text=True)
+    start_sheet(page)
+    anchor = page.locator("a.share-anchor")
+    assert anchor.evaluate("a => a.href").startswith(page.base + "/?g=")
+    box = page.locator("#share-link")
+    if page.javascript:
+        expect(box).to_be_visible()
+        assert box.input_value().startswith(page.base + "/?g=")
+    else:
+        expect(box).to_be_hidden()

@@ -614,12 +614,34 @@ def test_a_ledger_too_long_for_a_link_still_works_through_the_form(client):
 
 # --- links, caching, numbers in the URL -------------------------------------------------------
 
+def test_every_preset_has_its_summary_shown_without_the_script(client):
+    """Each preset's values sit under the menu; the style sheet shows the chosen one's."""
+    from calculator.web.forms import PRESET_LABELS, preset_summary
+
+    html = client.get("/").get_data(as_text=True)
+    hint = re.search(r'<p class="hint preset-hint" id="setup-preset-hint">(.*?)</p>', html,
+                     re.S).group(1)
+    spans = re.findall(r'<span class="preset-summary( chosen)?" data-preset="(\w+)">([^<]*)',
+                       hint)
+    assert [(value, text) for _, value, text in spans] == [
+        (value, preset_summary(value).replace("'", "&#39;")) for value in PRESET_LABELS]
+    assert [value for chosen, value, _ in spans if chosen] == ["standard"]
+    css = (ROOT / "static" / "app.css").read_text()
+    for value in PRESET_LABELS:
+        assert f'option[value="{value}"]:checked) .preset-summary[data-preset="{value}"]' in css
+
+
 def test_the_share_link_never_comes_from_the_host_header(client):
     token = start_sheet(client)
     html = client.get("/", query_string={"g": token},
                       headers={"Host": "evil.example"}).get_data(as_text=True)
     assert "evil.example" not in html
     assert f'id="share-link" readonly value="/?g={token}"' in html
+    # a relative address is no link to send: the box waits for the script to fill in the
+    # full one; without it, the link itself is there to copy (the browser copies it whole)
+    box = re.search(r'<input type="text" id="share-link"[^>]*>', html).group(0)
+    assert box.endswith(" hidden>")
+    assert f'<a class="share-anchor" href="/?g={token}">' in html
 
 
 def test_the_share_link_uses_the_public_base_url_when_set():
@@ -627,7 +649,9 @@ def test_the_share_link_uses_the_public_base_url_when_set():
                         ).test_client()
     token = start_sheet(client)
     response = client.get("/", query_string={"g": token}, headers={"Host": "evil.example"})
-    assert f'value="https://gin.example.org/?g={token}"' in response.get_data(as_text=True)
+    html = response.get_data(as_text=True)
+    assert f'value="https://gin.example.org/?g={token}" aria-label="Link to this sheet" ' \
+        f'aria-describedby="share-hint">' in html     # a full address: shown as it is
     assert response.headers["Cache-Control"] == "no-store"
     assert "Host" not in response.headers.get("Vary", "")
 
