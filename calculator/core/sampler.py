@@ -1,9 +1,10 @@
 """The knock decision: the opponent's hand sampled consistent with the position, and each
 sample scored with the engine's own spreads and the defender's best lay-offs.
 
-Uniform samples make the opponent far too weak late in a hand: ten cards dealt at random
-average about 28 deadwood at any stage, while a hand played since the deal has been improved
-by every draw (about 13 by the time the pile holds a dozen cards). So each sample is built the
+Uniform samples make the opponent far too weak late in a hand: ten unseen cards dealt at
+random average some 50 deadwood at any stage (57 for ten cards from a full deck), while a hand
+played since the deal has been improved by every draw (about 21 by the time the pile holds a
+dozen cards; docs/ADVICE.md's table by stage). So each sample is built the
 way a hand is played: ten unseen cards dealt (the cards the opponent is known to hold
 included), then one more unseen card for each card the opponent has drawn since the deal,
 each followed by the discard that leaves the lowest deadwood, never a card known to be
