@@ -261,11 +261,17 @@
 
   var busy = false;
 
+  /* A button with data-confirm asks first (reading an evening in over an open sheet). */
+  function confirmed(event) {
+    var ask = event.submitter && event.submitter.getAttribute("data-confirm");
+    if (ask && !window.confirm(ask)) { event.preventDefault(); return false; }
+    return true;
+  }
+
   function enhance(form) {
     form.addEventListener("submit", function (event) {
       var submitter = event.submitter;
-      var ask = submitter && submitter.getAttribute("data-confirm");
-      if (ask && !window.confirm(ask)) { event.preventDefault(); return; }
+      if (!confirmed(event)) { return; }
       if (!window.fetch || !window.DOMParser || form._plain) { return; }
       event.preventDefault();
       if (busy) { return; }
@@ -564,7 +570,7 @@
     root.querySelectorAll("[data-picker]").forEach(buildPicker);
     root.querySelectorAll("form").forEach(function (form) {
       refreshForm(form);
-      if (form.hasAttribute("data-enhance")) { enhance(form); }
+      if (form.hasAttribute("data-enhance")) { enhance(form); } else { form.addEventListener("submit", confirmed); }
     });
     linkErrors(root);
     keepSheet(root);

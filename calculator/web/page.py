@@ -71,6 +71,7 @@ class Page:
     focus: str = ""                   # the element the script moves focus to
     ask: str = ""                     # "clear": the confirmation before clearing
     forget: bool = False              # the script forgets the sheet kept on this device
+    import_error: str = ""            # why an evening's file could not be read in
 
     @property
     def link(self) -> str | None:
@@ -344,6 +345,16 @@ def setup(page: Page, form) -> Response:
             return finish(ledger, "setup" if page.ledger else "", undo=page.token)
     page.focus = "setup-errors"
     return render(page, 422)
+
+
+def import_failed(token: str, message: str) -> Response:
+    """An evening that could not be read in: the page it was sent from again (the sheet that
+    was open, or the start screen), the reason beside the import form."""
+    page = Page()
+    if token and not open_ledger(page, token):
+        page = Page()
+    page.import_error, page.focus = message, "import-errors"
+    return render(page, 400)
 
 
 def failed(page: Page) -> Response:

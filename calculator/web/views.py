@@ -43,6 +43,10 @@ def import_evening():
     upload = request.files.get("evening")
     raw = upload.read(evening.MAX_IMPORT_BYTES + 1) if upload else \
         request.form.get("evening_text", "")
+    sheet = request.form.get("g", "")            # the sheet open when it was read in, if any
+    if not raw.strip():
+        return page.import_failed(sheet, "No file was chosen: choose the evening's JSON file "
+                                         "(the one Export JSON saved), then Read it in.")
     try:
         ledger = evening.from_json(raw)
         play.play(ledger)
@@ -50,8 +54,8 @@ def import_evening():
         detail = error.detail if isinstance(error, CalculatorError) else str(error)
         if isinstance(error, play.FormSlip):
             detail = "a hand in it cannot be scored"
-        raise BadRequest(f"That evening could not be read: {detail}.") from None
-    return page.finish(ledger, "import")
+        return page.import_failed(sheet, f"That evening could not be read: {detail}.")
+    return page.finish(ledger, "import", undo=page.sheet_link(sheet))
 
 
 def _sheet_of(token: str):

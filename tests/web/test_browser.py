@@ -509,3 +509,42 @@ def test_the_rules_summary_follows_the_menu_and_the_share_link_is_whole(page):
         assert box.input_value().startswith(page.base + "/?g=")
     else:
         expect(box).to_be_hidden()
+
+
+def test_reading_an_evening_over_a_sheet_asks_first(browser, live_server, tmp_path):
+    """Read it in over an open sheet: the page asks; No keeps the sheet, Yes replaces it and
+    Undo brings it back."""
+    from conftest import _context
+
+    context = _context(browser, True)
+    tab = context.new_page()
+    tab.javascript, tab.base = True, live_server
+    answers, asked = iter([False, True]), []
+
+    def answer(dialog):
+        asked.append(dialog.message)
+        dialog.accept() if next(answers) else dialog.dismiss()
+
+    tab.on("dialog", answer)
+    try:
+        start_sheet(tab, ("Cy", "Di"))
+        knock_by_counts(tab, "0", "5", "28")
+        saved = tmp_path / "evening.json"
+        with tab.expect_download() as download:
+            tab.click("a[href^='/evening.json']")
+        download.value.save_as(saved)
+        tab.evaluate("() => window.scrollTo(0, 0)")
+        knock_by_counts(tab, "1", "3", "20")            # this sheet now has two hands
+        tab.click("details.import > summary")
+        tab.set_input_files("#import-file", str(saved))
+        tab.click(".import-form button")                 # No: nothing is sent
+        assert asked and asked[0].startswith("Replace this sheet")
+        expect(rows(tab)).to_have_count(2)
+        with tab.expect_navigation():
+            tab.click(".import-form button")             # Yes
+        expect(tab.locator("#notice")).to_contain_text("The evening is read back in.")
+        expect(rows(tab)).to_have_count(1)
+        press(tab, "#notice button[value=undo]")
+        expect(rows(tab)).to_have_count(2)
+    finally:
+        context.close()

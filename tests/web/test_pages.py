@@ -724,10 +724,50 @@ def test_a_spreadsheet_formula_in_a_name_is_exported_as_text(client):
     assert "'=HYPERLINK(1)" in text and ",=HYPERLINK" not in text
 
 
-@pytest.mark.parametrize("raw", ["", "[]", "{}", '{"format": "gin-scorekeeper-evening"}',
+@pytest.mark.parametrize("raw", ["[]", "{}", '{"format": "gin-scorekeeper-evening"}',
                                  "not json", '{"format": "gin-scorekeeper-evening", "version": 1,'
                                  ' "players": ["Ann", "Bob"], "hands": [{"mode": "counts"}]}'])
 def test_a_bad_evening_file_is_a_readable_400(client, raw):
     response = client.post("/evening", data={"evening_text": raw}, headers=HTML)
     assert response.status_code == 400
-    assert "That evening could not be read" in response.get_data(as_text=True)
+    html = response.get_data(as_text=True)
+    # the start screen again, the reason beside the import form (open), not a "Bad Request"
+    assert "<title>Gin Rummy scorekeeper</title>" in html and "Bad Request" not in html
+    error = re.search(r'<details class="import" open>.*?id="import-errors"[^>]*>(.*?)</div>',
+                      html, re.S)
+    assert error and "That evening could not be read" in error.group(1)
+    assert 'id="setup-player0"' in html
+
+
+def test_reading_in_no_file_says_to_choose_one(client):
+    """"Read it in" with no file chosen: the browser sends an empty file part."""
+    from io import BytesIO
+
+    response = client.post("/evening", data={"evening": (BytesIO(b""), "")},
+                           content_type="multipart/form-data", headers=HTML)
+    assert response.status_code == 400
+    text = text_of(response.get_data(as_text=True)).replace("&#39;", "'")
+    assert "No file was chosen: choose the evening's JSON file" in text
+    assert "not JSON" not in text
+
+
+def test_reading_an_evening_over_a_sheet_asks_first_and_can_be_undone(client):
+    token = add_hand(client, start_sheet(client, ("Cy", "Di")), **counts("0", "5", "28"))
+    html = client.get("/", query_string={"g": token}).get_data(as_text=True)
+    form = re.search(r'<form[^>]*class="import-form">(.*?)</form>', html, re.S).group(1)
+    assert f'<input type="hidden" name="g" value="{token}">' in form
+    assert 'data-confirm="Replace this sheet with the evening in the file?' in form
+    evening = client.get("/evening.json", query_string={"g": _evening(client)})
+    response = client.post("/evening", data={"g": token,
+                                             "evening_text": evening.get_data(as_text=True)})
+    assert response.status_code == 303
+    shown = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "The evening is read back in." in shown
+    undo = re.search(r'<input type="hidden" name="g" value="([^"]+)">\s*'
+                     r'<input type="hidden" name="other"', shown).group(1)
+    assert undo == token                          # Undo brings back the sheet it replaced
+    # a bad file read in over a sheet: that sheet again, the reason beside the form
+    response = client.post("/evening", data={"g": token, "evening_text": "not json"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400 and 'id="import-errors"' in html
+    assert '<bdi class="board-name">Cy</bdi>' in html
