@@ -69,11 +69,11 @@ def problem(status: int, title: str, detail: str, errors=None, kind: str | None 
     return response
 
 
-def from_calculator_error(error: core_errors.CalculatorError, prefix=()) -> Response:
+def from_calculator_error(error: core_errors.CalculatorError) -> Response:
     members = getattr(error, "members", None) or [error]
     kinds = {PROBLEM_TYPES.get(type(member), SHAPE) for member in members}
     kind, title = kinds.pop() if len(kinds) == 1 else SHAPE  # several kinds at once
-    pairs = [(pointer(prefix + tuple(position)), detail) for position, detail in error.errors]
+    pairs = [(pointer(position), detail) for position, detail in error.errors]
     return problem(422, title, summary(pairs), pairs, kind)
 
 

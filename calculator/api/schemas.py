@@ -226,13 +226,13 @@ def rules_of(data: dict) -> Rules:
     return DEFAULT_RULES if data["rules"] is None else Rules.from_options(data["rules"])
 
 
-def knocker_of(knocker: dict, position: tuple = ("knocker",)):
+def knocker_of(knocker: dict):
     """The knocker as the core takes it: cards, a declared spread, or counts."""
     shape = knocker["shape"]
     if shape == "hand":
         return knocker["hand"]
     if shape == "melds":
-        return read_spread(knocker["melds"], knocker["deadwood_cards"], position)
+        return read_spread(knocker["melds"], knocker["deadwood_cards"], ("knocker",))
     return KnockerCounts(knocker["deadwood"], knocker["gin"], knocker["big_gin"])
 
 

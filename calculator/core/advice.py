@@ -146,7 +146,7 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
         if eleven:
             knock = knock_decision(position, eleven, outlook,
                                    position.face_up.bit if len(position.hand) == 10 else 0)
-    action, summary = _summary(position, ranked, draw, knock)
+    action, summary = _summary(ranked, draw, knock)
     return Advice(position, action, summary, ranked, draw, live, waiting, outlook, knock,
                   _scores_note(position, knock), unseen.bit_count())
 
@@ -369,7 +369,7 @@ def _number(count: int) -> str:
     return ("no", "one", "two", "three")[count] if count < 4 else str(count)
 
 
-def _summary(position, ranked, draw, knock) -> tuple[str, str]:
+def _summary(ranked, draw, knock) -> tuple[str, str]:
     if draw is not None:
         if not draw.take:
             return "draw", draw.reason
@@ -380,7 +380,7 @@ def _summary(position, ranked, draw, knock) -> tuple[str, str]:
         return "take", f"{draw.reason} Then: {first.reason}"
     first = ranked[0]
     if knock is not None and knock.knock:
-        action = knock.odds.outcome if knock.odds.outcome != "knock" else "knock"
+        action = knock.odds.outcome
         discard = knock.odds.discard
         throw = f"Discard {discard.glyph} face down and lay down your melds. " if discard else ""
         return ("gin" if action == "big_gin" else action), f"{throw}{knock.reason}"

@@ -51,9 +51,9 @@ class HandAnalysis(_AnalysisFields):
     them); the discard options are worked out when first read and then kept
     (`cached_property`; this subclass has no `__slots__`, so it has the `__dict__` that keeps
     them). That laziness pays, measured: bench/engine.py's 11-card analyze(cards,
-    outs=False) ran at 59,700 hands/s with the options left unread and at 12,200 with them
-    read, against OpenSpiel's 32,700 (11 calls of its min_deadwood); a bot asking for the
-    best discard alone never reads them.
+    outs=False) runs several times faster with the options left unread than with them read
+    (docs/PERFORMANCE.md has the figures); a bot asking for the best discard alone never
+    reads them.
 
     >>> analysis = analyze("As 2s 3s 7c 7h 7d Tc Jc Qc 5h".split())
     >>> analysis.deadwood, analysis.can_knock, [str(m) for m in analysis.melds]

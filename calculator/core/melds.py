@@ -7,7 +7,7 @@ suits, and the best run cover of a suit depends only on its 13-bit mask, so one 
 8,192 entries, built once at import, answers it. A hand without a rank of three (most hands)
 costs four table look-ups.
 
-Tie rule (documented in the README): among arrangements with the lowest deadwood, the service
+Tie rule (documented in docs/RULES.md): among arrangements with the lowest deadwood, the service
 picks the one with the fewest deadwood cards, then the fewest melds, then the fewest cards in
 sets, then the first in a fixed enumeration order (set choices in rank order, the lowest runs
 first). `all_best_arrangements` lists every lowest-deadwood arrangement, adjacent runs of one

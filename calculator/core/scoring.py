@@ -301,8 +301,8 @@ def _result(outcome: Outcome, multiplier: int, limit: int, knocker: KnockerSide,
                       options)
 
 
-def explain(outcome: Outcome, knocker: KnockerSide, defender: DefenderSide, multiplier: int,
-            bonus_names=None) -> str:
+def explain(outcome: Outcome, knocker: KnockerSide, defender: DefenderSide, multiplier: int
+            ) -> str:
     """One plain sentence saying who scores what, and why."""
     k, d = knocker.deadwood, defender.deadwood
     after = " after lay-offs" if defender.layoffs else ""

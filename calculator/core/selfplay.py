@@ -112,7 +112,7 @@ def play_hand(rng: Random, rules: Rules = DEFAULT_RULES, policy: str = "ranked",
         me, seat = turn % 2, seats[turn % 2]
         top = pile[-1][0] if pile else None
         taken = 0
-        if stages is not None and stage_samples and turn % stage_every == 0 and turn:
+        if stage_samples and turn % stage_every == 0 and turn:
             stages.append(_stage(me, seats, pile, len(stock), rules, stage_samples, rng,
                                  upcard))
         if top is not None and _improves(seat.hand, top.bit):
@@ -125,7 +125,6 @@ def play_hand(rng: Random, rules: Rules = DEFAULT_RULES, policy: str = "ranked",
                 return HandRecord("draw", None, None, 0, turn, tuple(predictions), tuple(stages))
             if top is not None:
                 seat.passed.append(top)
-            taken = 0
             seat.hand |= 1 << stock.pop()
         eleven = seat.hand
         view = position_for(me, seats, pile, len(stock), rules, False, predict_samples or 200,
