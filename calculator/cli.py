@@ -17,10 +17,11 @@ from . import core
 from .api import answers, schemas
 from .api.encoding import to_json
 from .api.errors import flatten_messages, pointer
-from .core import CalculatorError, Card, KnockerCounts, Rules
+from .core import PRESETS, CalculatorError, Card, KnockerCounts, Rules
 from .core.errors import isolated
 from .core.game import play_ledger
-from .web.numbers import whole_number as ascii_number
+from .core.numbers import whole_number as ascii_number
+from .core.position import written_discard
 
 EXAMPLE = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"
 
@@ -92,8 +93,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _rule_arguments(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--preset", choices=["standard", "classic", "oklahoma", "straight",
-                                              "hollywood"])
+    command.add_argument("--preset", choices=list(PRESETS))
     command.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                          help="a rule option, e.g. knock_limit=7 or tie_is_undercut=false")
     command.add_argument("--upcard", help="the first upcard (Oklahoma)")
@@ -290,8 +290,8 @@ def _advise(args) -> int:
     from .api import advice as advice_api
     from .core.advice import advise
 
-    body: dict = {"hand": args.hand, "discards": [_discard_token(t) for t in
-                                                  args.discards.split()]}
+    body: dict = {"hand": args.hand,
+                  "discards": [written_discard(t) for t in args.discards.split()]}
     for key, value in (("face_up", args.face_up), ("opponent_took", args.took.split()),
                        ("opponent_passed", args.passed.split()), ("stock", args.stock),
                        ("samples", args.samples), ("seed", args.seed),
@@ -313,11 +313,6 @@ def _advise(args) -> int:
     read = advice_api.read(body)
     result = advise(**advice_api.arguments(read) | {"rules": _rules(args)})
     return _emit(advice_api.answer(result), args.json, render_advice)
-
-
-def _discard_token(token: str):
-    card, _, by = token.partition(":")
-    return {"card": card, "by": {"opp": "opponent"}.get(by, by)} if by else card
 
 
 def _percent(p: float) -> str:

@@ -72,3 +72,17 @@ def test_a_broken_contract_fails(tmp_path):
     done = lint_imports(tmp_path, "--config", "contracts.toml", pythonpath=tmp_path)
     assert done.returncode != 0
     assert "0 kept, 3 broken" in done.stdout, done.stdout[-4000:] + done.stderr[-2000:]
+
+
+def test_the_command_line_does_not_import_the_web_page():
+    """The command line reads numbers and pile tokens with the core's readers, never the
+    page's (every import in calculator/cli.py, those inside functions too)."""
+    import ast
+
+    tree = ast.parse((ROOT / "calculator" / "cli.py").read_text())
+    modules = [("." * node.level) + (node.module or "") for node in ast.walk(tree)
+               if isinstance(node, ast.ImportFrom)]
+    modules += [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                for alias in node.names]
+    assert any(m.startswith(".core") for m in modules)  # the walk sees the imports
+    assert not [m for m in modules if m.startswith((".web", "calculator.web"))], modules

@@ -7,8 +7,6 @@ no `discards`), except where the contract writes null (`winner` of a draw).
 """
 from __future__ import annotations
 
-from dataclasses import asdict
-
 from ..core.game import Game, GameSheet, HandRow, TableEntry
 from ..core.knock import HandAnalysis
 from ..core.layoffs import LayoffResult
@@ -167,7 +165,7 @@ def _game(game: Game) -> dict:
 def rules(value: Rules) -> dict:
     """A set of rules' values; the knock limit null under Oklahoma, where the upcard sets it
     (the stored default would read as a limit that never applies)."""
-    values = asdict(value)
+    values = value.as_dict()
     if value.oklahoma:
         values["knock_limit"] = None
     return values

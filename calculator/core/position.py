@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from .cards import Card, cards_mask, tokenize
 from .errors import CardInBothHandsError, DuplicateCardError, IncompatibleInputError, \
     NumberRangeError, quoted
-from .hands import read_card, read_hand, refuse_shared_cards
+from .hands import read_card, read_hand, read_upcard, refuse_shared_cards
+from .numbers import is_whole
 from .rules import DEFAULT_RULES, Rules
 
 INITIAL_STOCK = 31  # 52 cards less two hands of 10 and the first upcard
@@ -22,6 +23,19 @@ MAX_SAMPLES = 5_000  # opponent hands sampled for the knock decision (cost is li
 DEFAULT_SAMPLES = 1_000
 MAX_SCORE = 100_000
 WHO = ("me", "opponent")
+SHORT_WHO = {"opp": "opponent"}  # what a pile written as text may say for short
+
+
+def written_discard(token: str):
+    """A discard written as text, `CARD` or `CARD:who` (me, opponent or opp for short), as
+    the pile's entry `read_position` takes: the card alone, or its card and who threw it
+    (read and checked there, so a bad card or name is told at its place in the pile).
+
+    >>> written_discard("Jc"), written_discard("9d:opp"), written_discard("5h:me")
+    ('Jc', {'card': '9d', 'by': 'opponent'}, {'card': '5h', 'by': 'me'})
+    """
+    card, _, by = token.partition(":")
+    return {"card": card, "by": SHORT_WHO.get(by, by)} if by else card
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,16 +178,12 @@ def read_position(hand, discards=(), face_up=None, opponent_took=(), opponent_pa
             f"still theirs", ("opponent_took", took.index(held[10])))
     derived = 52 - len(cards) - 10 - len(pile)
     stock = _check_stock(stock, derived, len(cards), len(pile))
-    limit = rules.knock_limit_for(_upcard(upcard))
+    limit = rules.knock_limit_for(read_upcard(upcard))
     return Position(tuple(cards), tuple(pile), top, tuple(took), tuple(passed), stock, rules,
-                    limit, rules.multiplier_for(_upcard(upcard)), _read_scores(scores),
+                    limit, rules.multiplier_for(read_upcard(upcard)), _read_scores(scores),
                     _read_count(samples, DEFAULT_SAMPLES, 1, MAX_SAMPLES, "samples"),
                     _read_count(seed, 0, 0, 2 ** 32 - 1, "seed"),
                     samples_asked=samples is not None)
-
-
-def _upcard(upcard):
-    return None if upcard is None else read_card(upcard, ("upcard",))
 
 
 def _pile_entries(discards) -> list | tuple:
@@ -231,7 +241,7 @@ def _check_stock(stock, derived: int, hand: int, pile: int) -> int:
               f"pile + {derived} in the stock")
     need = DEAD_STOCK + (1 if hand == 10 else 0)
     if stock is not None:
-        if not _whole(stock, DEAD_STOCK, INITIAL_STOCK):
+        if not is_whole(stock, DEAD_STOCK, INITIAL_STOCK):
             raise NumberRangeError(stock, DEAD_STOCK, INITIAL_STOCK, "stock", ("stock",))
         if stock != derived:
             raise IncompatibleInputError(
@@ -262,7 +272,7 @@ def _read_scores(scores) -> Scores | None:
         raise NumberRangeError(scores, 0, MAX_SCORE, "scores are the two game totals (me, "
                                "opponent): each", ("scores",))
     for value, place in zip(pair, places):
-        if not _whole(value, 0, MAX_SCORE):
+        if not is_whole(value, 0, MAX_SCORE):
             raise NumberRangeError(value, 0, MAX_SCORE, "a game total", place)
     return Scores(*pair)
 
@@ -270,11 +280,6 @@ def _read_scores(scores) -> Scores | None:
 def _read_count(value, default: int, low: int, high: int, name: str) -> int:
     if value is None:
         return default
-    if not _whole(value, low, high):
+    if not is_whole(value, low, high):
         raise NumberRangeError(value, low, high, name, (name,))
     return value
-
-
-def _whole(value, low: int, high: int) -> bool:
-    """A whole number (not a bool, a float or a string) from low to high."""
-    return type(value) is int and low <= value <= high

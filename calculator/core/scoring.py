@@ -13,7 +13,6 @@ from .cards import Card, cards_mask
 from .errors import CalculatorError, IllegalKnockError, IncompatibleInputError, \
     NumberRangeError, group
 from .hands import read_hand, read_upcard, refuse_shared_cards
-from .hands import read_card
 from .layoffs import Defense, Layoff, LayoffOption, LayoffResult, best_defense, check_spread, \
     layoff_options, layoff_options_from, spread_places
 from .melds import MOST_DEADWOOD, Arrangement, Meld, meld_masks
@@ -163,8 +162,7 @@ def layoffs(knocker, defender_cards, rules=None, upcard=None) -> LayoffResult:
         read_hand(defender_cards, (10,), ("defender", "hand"))
     declared, cards, _, defender = read_sides(knocker, defender_cards)
     spread, discard = knocker_spread(declared, cards, defender, rules,
-                                     read_card(upcard, ("upcard",)) if upcard is not None
-                                     else None)
+                                     read_upcard(upcard))
     defender_mask = cards_mask(defender)
     gin = spread.deadwood == 0
     defense = best_defense(spread.melds, defender_mask, allow_layoffs=not gin)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..api import limits
 from ..core import CalculatorError, RuleError, Rules
 from ..core.cards import tokenize
 from ..core.errors import quoted
@@ -50,7 +51,10 @@ MODE_LABELS = {"counts": "Counts", "cards": "Cards", "table": "Points", "draw": 
 KIND_LABELS = {"knock": "Knock", "gin": "Gin", "big_gin": "Big gin"}
 HAND_FIELDS = ("knocked_by", "mode", "kind", "d0", "d1", "c0", "c1", "upcard", "winner",
                "points")
-MAX_FIELD_CHARS = 2_000  # longer text is cut before use (the core's own hand limit)
+# a field's text is cut to this before it is read, so a huge field costs little: the API's
+# limit on a hand written as one string, far above what any of these fields holds (a name, a
+# count, a card, a rule value), which are still told their own limits
+MAX_FIELD_CHARS = limits.MAX_HAND_CHARS
 
 
 @dataclass
