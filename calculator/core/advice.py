@@ -30,6 +30,11 @@ GIN_POINTS = 10.0
 FAR_BEHIND = 50       # points behind in the game that make gin worth playing for
 CLOSE_TO_TARGET = 25  # points from the target that make a game close
 OUTLOOK_DRAWS = 3     # P(knock or gin) within 1..3 draws
+# The share of wins a knock needs (docs/ADVICE.md): usually, when the game is close (ending
+# the hand keeps the opponent from a gin), and far behind while gin is at least GIN_LIKELY
+# within the next draws (a small knock will not catch up).
+KNOCK_NEED, CLOSE_KNOCK_NEED, BEHIND_KNOCK_NEED = 0.55, 0.45, 0.8
+GIN_LIKELY = 0.15
 GLYPHS = tuple(card.glyph for card in ALL_CARDS)  # by index, as the reasons print them
 MOST_MELDS = tuple(len(pairs) for pairs in PAIRS)  # by index: a live card's `most`
 
@@ -279,16 +284,17 @@ def knock_decision(position: Position, eleven: int, outlook: Outlook, keep: int 
 
 def knock_need(position: Position, odds: KnockOdds, later_gin: float, gin_within: tuple
           ) -> tuple[float, str]:
-    """The share of wins a knock needs, and why when it is not the usual 55%."""
+    """The share of wins a knock needs, and why when it is not the usual KNOCK_NEED."""
     if position.draws_after_eleven == 0:  # the knock is decided holding 11 cards
         return 0.0, " This is the last chance: if you do not knock, the hand is dead."
     state = _game_state(position, odds.expected_points)
     if state == "close":
-        return 0.45, " The game is close: ending the hand now keeps the opponent from a gin."
-    if state == "behind" and later_gin >= 0.15:
-        return 0.8, (f" You are far behind: a small knock will not catch up, and gin is "
-                     f"{later_gin:.0%} within {len(gin_within)} draws.")
-    return 0.55, ""
+        return (CLOSE_KNOCK_NEED,
+                " The game is close: ending the hand now keeps the opponent from a gin.")
+    if state == "behind" and later_gin >= GIN_LIKELY:
+        return BEHIND_KNOCK_NEED, (f" You are far behind: a small knock will not catch up, and "
+                                   f"gin is {later_gin:.0%} within {len(gin_within)} draws.")
+    return KNOCK_NEED, ""
 
 
 # The default samples stop once the decision is settled: the share of wins and the expected
@@ -416,8 +422,8 @@ def _scores_note(position: Position, knock: "KnockDecision | None") -> str | Non
     state = _game_state(position, knock.odds.expected_points if knock is not None else None)
     if state == "behind":
         return (f"You trail {scores.me} to {scores.opponent}: discards that keep gin chances "
-                f"rank higher, and a knock needs 80% to win unless gin is unlikely.")
+                f"rank higher, and a knock needs {BEHIND_KNOCK_NEED:.0%} to win unless gin is unlikely.")
     if state == "close":
         return (f"The game is close ({scores.me} to {scores.opponent}, playing to {target}): "
-                f"knock as soon as a knock wins 45% of the time, to end the hand first.")
+                f"knock as soon as a knock wins {CLOSE_KNOCK_NEED:.0%} of the time, to end the hand first.")
     return f"At {scores.me} to {scores.opponent} the scores do not change the advice."
