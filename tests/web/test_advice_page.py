@@ -153,10 +153,10 @@ def test_the_pages_figures_are_the_apis(client, form, body):
     rows = [re.findall(r"<td>([^<]*)</td>", row) for row in re.findall(
         r'<tr(?: class="best")?>(.*?)</tr>', body_rows, flags=re.S)]
     assert rows == [
-        [str(d["rank"]), str(d["deadwood"]), str(d["gin_outs"]), str(d["knock_outs"]),
-         percent(d["p_gin"]), percent(d["p_knock"]),
+        [str(d["rank"]), str(d["deadwood"]), percent(d["p_knock"]),
          "dead" if d["dead"] else percent(d["danger"]),
-         "dead" if d["dead"] else percent(d["adjusted_danger"])] for d in json["discards"]]
+         "dead" if d["dead"] else percent(d["adjusted_danger"]), percent(d["p_gin"]),
+         str(d["gin_outs"]), str(d["knock_outs"])] for d in json["discards"]]
     text = text_of(html)
     for w in json["outlook"]["within"]:
         sampled = (f" (sampled, ±{max(w['knock_error'], w['gin_error']) * 100:.1f}%)"

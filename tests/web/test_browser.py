@@ -548,3 +548,25 @@ def test_reading_an_evening_over_a_sheet_asks_first(browser, live_server, tmp_pa
         expect(rows(tab)).to_have_count(2)
     finally:
         context.close()
+
+
+def test_the_advice_tables_key_columns_fit_a_phone(make_tab):
+    """Deadwood, the knock next draw, the danger and its adjusted figure show without a
+    sideways scroll; the rest scrolls, and the page says so."""
+    tab = make_tab()
+    tab.goto(tab.base + "/advice")
+    tab.fill("#advice-hand", "As 2s 3s 5h 6h 7h 9c 9d Kd Qc")
+    tab.fill("#advice-face_up", "Jd")
+    with tab.expect_navigation():
+        tab.click(".advice-form button[type=submit]")
+    box = tab.locator(".table-scroll").bounding_box()
+    heads = tab.locator(".advice-discards thead th")
+    for i, words in enumerate(("Deadwood", "Knock next draw", "Danger", "Adjusted"), 2):
+        head = heads.nth(i)
+        assert head.evaluate("e => e.textContent.replace(/\\u00ad/g, '')") == words
+        edge = head.bounding_box()
+        assert edge["x"] + edge["width"] <= box["x"] + box["width"] + 0.5, words
+    expect(tab.locator("#discards-cue")).to_be_visible()
+    expect(tab.locator("#discards-cue")).to_contain_text("Swipe the table sideways")
+    assert page_width(tab) <= 375
+    shoot(tab, "advice-table")
