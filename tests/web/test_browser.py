@@ -570,3 +570,17 @@ def test_the_advice_tables_key_columns_fit_a_phone(make_tab):
     expect(tab.locator("#discards-cue")).to_contain_text("Swipe the table sideways")
     assert page_width(tab) <= 375
     shoot(tab, "advice-table")
+
+
+def test_reading_in_no_file_says_so_beside_the_form(page):
+    page.goto(page.base + "/")
+    page.click("details.import > summary")
+    assert page_width(page) <= 375                       # the open form keeps to the screen
+    with page.expect_navigation():
+        page.click(".import-form button")
+    assert page.title() == "Gin Rummy scorekeeper"
+    error = page.locator("#import-errors")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("No file was chosen")
+    assert page_width(page) <= 375
+    shoot(page, "import-no-file")
