@@ -13,6 +13,7 @@ from ..core.advice import Advice
 from ..core.cards import mask_cards
 from ..core.position import MAX_SAMPLES
 from . import limits
+from .answers import codes, melds
 from .loading import BoundedList, compile_loader, load
 from .schemas import Options, Strict, Token, Tokens, Whole, rules_of
 
@@ -119,10 +120,6 @@ def arguments(body: dict) -> dict:
 
 # --- the answer ---------------------------------------------------------------------------
 
-def codes(cards) -> list[str]:
-    return [str(card) for card in cards]
-
-
 def odds(value: float) -> float:
     """A chance or a number of points to the places the answer gives it (the advice page
     shows the same figures)."""
@@ -137,7 +134,7 @@ def answer(advice: Advice) -> dict:
         "advice": advice.summary,
         "position": {
             "hand": codes(sorted(position.hand)),
-            "face_up": str(position.face_up) if position.face_up else None,
+            "face_up": position.face_up.code if position.face_up else None,
             "stock": position.stock,
             "unseen": advice.unseen,
             "opponent_known": codes(mask_cards(position.held)),
@@ -150,8 +147,8 @@ def answer(advice: Advice) -> dict:
         "discards": [_discard(rank, choice) for rank, choice in
                      enumerate(advice.discards, 1)],
         "draw": _draw(advice.draw),
-        "live": [{"card": str(c.card), "melds": c.melds, "of": c.most} for c in advice.live],
-        "melds_in_waiting": [{"card": str(c.card), "with": [codes(pair) for pair in c.melds]}
+        "live": [{"card": c.card.code, "melds": c.melds, "of": c.most} for c in advice.live],
+        "melds_in_waiting": [{"card": c.card.code, "with": [codes(pair) for pair in c.melds]}
                              for c in advice.completions],
         "outlook": _outlook(advice.outlook),
         "knock": _knock(advice.knock),
@@ -162,7 +159,7 @@ def answer(advice: Advice) -> dict:
 def _discard(rank: int, choice) -> dict:
     return {
         "rank": rank,
-        "card": str(choice.card),
+        "card": choice.card.code,
         "deadwood": choice.deadwood,
         "can_knock": choice.can_knock,
         "gin": choice.gin,
@@ -183,9 +180,9 @@ def _discard(rank: int, choice) -> dict:
 def _draw(draw) -> dict | None:
     if draw is None:
         return None
-    return {"take": draw.take, "face_up": str(draw.face_up) if draw.face_up else None,
+    return {"take": draw.take, "face_up": draw.face_up.code if draw.face_up else None,
             "take_deadwood": draw.take_deadwood,
-            "take_discard": str(draw.take_discard) if draw.take_discard else None,
+            "take_discard": draw.take_discard.code if draw.take_discard else None,
             "draw_deadwood": odds(draw.draw_deadwood), "p_gin": odds(draw.draw_p_gin),
             "p_knock": odds(draw.draw_p_knock), "reason": draw.reason}
 
@@ -206,8 +203,8 @@ def _knock(decision) -> dict | None:
         return None
     o = decision.odds
     return {"knock": decision.knock, "outcome": o.outcome,
-            "discard": str(o.discard) if o.discard else None, "deadwood": o.deadwood,
-            "melds": [{"type": m.kind, "cards": codes(m.cards)} for m in o.spread.melds],
+            "discard": o.discard.code if o.discard else None, "deadwood": o.deadwood,
+            "melds": melds(o.spread.melds),
             "deadwood_cards": codes(o.spread.deadwood_cards),
             "win": odds(o.win), "undercut": odds(o.undercut), "tie": odds(o.tie),
             "expected_points": odds(o.expected_points), "error": odds(o.error),
