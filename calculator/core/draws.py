@@ -8,11 +8,10 @@ suit with the best gain, so a drawn card changes one suit's two look-ups only.
 """
 from __future__ import annotations
 
-from .melds import (BEST_DISCARD_BITS, BEST_DISCARD_GAIN, COLUMN, RUN_DEADWOOD, SUIT_BITS,
-                    best_discard_deadwood_of_mask, ranks_of_three, ranks_twice)
+from .melds import (BEST_DISCARD_BITS, BEST_DISCARD_GAIN, COLUMN, NO_CARD, RUN_DEADWOOD,
+                    SUIT_BITS, best_discard_deadwood_of_mask, ranks_of_three, ranks_twice,
+                    set_removals)
 from .memo import Memo
-
-_IMPOSSIBLE = 10_000  # a gain no discard reaches: an empty suit has nothing to discard
 
 
 _CARD_BITS = tuple(1 << i for i in range(52))
@@ -36,7 +35,7 @@ def index_of(bit: int) -> int:
 
 
 # a suit's 13-bit mask -> how much its run deadwood changes at best when one of its cards goes
-# (_IMPOSSIBLE for an empty suit): the engine's own table
+# (NO_CARD for an empty suit): the engine's own table
 GAIN = BEST_DISCARD_GAIN
 # a suit's 13-bit mask -> the lowest card (13-bit) whose discard gives the suit's best gain
 FIRST_BEST = Memo(lambda suit_mask: BEST_DISCARD_BITS[suit_mask] & -BEST_DISCARD_BITS[suit_mask],
@@ -66,22 +65,18 @@ def draw_deadwoods(kept: int, unseen: int) -> dict[int, int]:
     return dict(zip(cards, kept_draws(kept, by_suit)))
 
 
-def kept_draws(kept: int, by_suit: list[list[int]], whole: list[int] | None = None,
-               looked=None) -> list[int]:
+def kept_draws(kept: int, by_suit: list[list[int]]) -> list[int]:
     """`draw_deadwoods` of a 10-card hand as a list, the draws given by suit (13-bit bits,
-    in card order). `whole` and `looked` are a larger hand's suits and its draws' look-ups,
-    reused where the kept hand's suit is the same (see `discard_draw_table`)."""
+    in card order)."""
     k = [kept >> (13 * s) & SUIT_BITS for s in range(4)]
-    if whole is None:
-        table, gain = RUN_DEADWOOD, GAIN
-        whole = k
-        looked = [[(table[k[s] | low], gain[k[s] | low]) for low in by_suit[s]]
-                  for s in range(4)]
+    table, gain = RUN_DEADWOOD, GAIN
+    # each suit's draws looked up once, for the set choices that leave the suit whole
+    looked = [[(table[k[s] | low], gain[k[s] | low]) for low in by_suit[s]] for s in range(4)]
     afters = None
-    for removed in _set_choices(kept, k):
+    for removed in set_removals(kept, ranks_of_three(*k)):
         rest = k if not removed else [(kept ^ removed) >> (13 * s) & SUIT_BITS
                                       for s in range(4)]
-        row = _draw_row(rest, whole, by_suit, looked)
+        row = _draw_row(rest, k, by_suit, looked)
         afters = row if afters is None else list(map(min, afters, row))
     twice = ranks_twice(*k)
     if twice:  # a draw at a rank the kept hand holds twice or more can make a new set
@@ -97,47 +92,6 @@ def kept_draws(kept: int, by_suit: list[list[int]], whole: list[int] | None = No
                         afters[index] = value
                 index += 1
     return afters
-
-
-def _set_choices(mask: int, suits: list[int]) -> list[int]:
-    """Every way to give cards to sets in a hand (masks of the cards so taken): nothing, or
-    for each rank holding 3 or 4 cards, all of them or (for 4) any 3."""
-    choices = [0]
-    threes = suits[0] & suits[1] & (suits[2] | suits[3]) | (suits[0] | suits[1]) & suits[2] & suits[3]
-    while threes:
-        low = threes & -threes
-        threes ^= low
-        column = (low | low << 13 | low << 26 | low << 39) & mask
-        options = [column]
-        if column.bit_count() == 4:
-            options += [column ^ b for b in bits_of(column)]
-        choices = [c | o for c in choices for o in [0] + options]
-    return choices
-
-
-def discard_draw_table(hand: int, keep: int, unseen: int) -> tuple[list[int], dict[int, list[int]]]:
-    """For an 11-card hand: the unseen cards (bits, in card order) and, for each discard but
-    the `keep` cards, the lowest deadwood after drawing each of them next (the list aligned
-    with the unseen cards): `draw_deadwoods` of every kept hand at once.
-
-    For each way the kept hand can give cards to sets, a draw changes one suit of the rest,
-    so each (discard, draw) costs an addition and a minimum, and a draw into a suit other
-    than the discard's meets the same suit as in the whole hand, so its two table look-ups
-    are made once for all discards. A draw that makes a new set (a third card of a rank held
-    twice) also counts that set. Only a fourth card of a rank held three times goes to the
-    engine's search. Measured 6x faster than `draw_deadwoods` per discard (the tests check
-    every entry against the engine)."""
-    table, gain = RUN_DEADWOOD, GAIN
-    suits = [hand >> (13 * s) & SUIT_BITS for s in range(4)]
-    cards = bits_of(unseen)
-    by_suit = [bits_of(unseen >> (13 * s) & SUIT_BITS) for s in range(4)]
-    # each suit's draws looked up in the whole hand's suit (right for the other discards)
-    looked = [[(table[suits[s] | low], gain[suits[s] | low]) for low in by_suit[s]]
-              for s in range(4)]
-    out: dict[int, list[int]] = {}
-    for bit in bits_of(hand & ~keep):
-        out[bit] = kept_draws(hand ^ bit, by_suit, suits, looked)
-    return cards, out
 
 
 def _draw_row(rest: list[int], whole: list[int], by_suit: list[list[int]], looked) -> list[int]:
@@ -178,7 +132,7 @@ def _with_new_set(kept: int, bit: int) -> int:
 # --- one draw for every discard at once, one lane of bits per card ---------------------------
 #
 # Why lanes: each (discard, draw) value is a handful of additions and one minimum over the
-# same few suit look-ups, so `discard_draw_summary` packs the 52 draws' values into one
+# same few suit look-ups, so `discard_draws` packs the 52 draws' values into one
 # integer, 16 bits a card (bit 16 * card), and works a whole row with a few integer
 # operations (SWAR: a lane-wise minimum from one subtraction whose borrow stays inside each
 # lane, every lane held below 2^15). Measured 1.6x faster than the code it replaced (sorted
@@ -305,46 +259,25 @@ def _gathered(tops: int) -> int:
 def _kept_row(kept: int, k: list[int]) -> int:
     """`_lane_row` of a kept hand (`k` its four suits): where a rank holds three cards, the
     lane-wise lowest over its set choices."""
-    if not ranks_of_three(*k):
+    threes = ranks_of_three(*k)
+    if not threes:
         return _lane_row(*k)
     row = None
-    for removed in _set_choices(kept, k):
+    for removed in set_removals(kept, threes):
         other = _lane_row(*k) if not removed else _lane_row(
             *[(kept ^ removed) >> (13 * s) & SUIT_BITS for s in range(4)])
         row = other if row is None else _lane_min(row, other)
     return row
 
 
-class DrawSummary:
-    """For one discard of an 11-card hand, over the next draw: the sum of the lowest
-    deadwoods after each unseen card, and the cards that allow a knock and gin."""
-
-    __slots__ = ("total", "knock", "gin")
-
-    def __init__(self, total: int, knock: int, gin: int):
-        self.total, self.knock, self.gin = total, knock, gin
-
-    def __eq__(self, other) -> bool:
-        return (self.total, self.knock, self.gin) == (other.total, other.knock, other.gin)
-
-    def __repr__(self) -> str:
-        return f"DrawSummary({self.total}, {self.knock:#x}, {self.gin:#x})"
-
-
-def discard_draw_summary(hand: int, keep: int, unseen: int, limit: int
-                         ) -> dict[int, DrawSummary]:
-    """`discard_draw_table` summed: for each discard but the `keep` cards, the total of the
-    lowest deadwoods over the unseen cards drawn next, and the knock and gin outs (as
-    `discard_draws` gives them)."""
-    return {bit: DrawSummary(total, knock, gin)
-            for bit, _, total, knock, gin in discard_draws(hand, keep, unseen, limit)}
-
-
 def discard_draws(hand: int, keep: int, unseen: int, limit: int
                   ) -> list[tuple[int, int, int, int, int]]:
-    """`discard_draw_summary` as (discard bit, the kept hand's deadwood, total, knock outs,
-    gin outs), in card order; the deadwood from the same set choices' run tables as the
-    rows, which gives it for the price of two look-ups.
+    """For an 11-card hand, each discard but the `keep` cards, in card order: (discard bit,
+    the kept hand's deadwood, the total over the unseen cards of the lowest deadwood after
+    drawing each next and the best discard, the knock outs, the gin outs), the outs as
+    masks of the unseen cards after which the deadwood is within `limit` and 0. The
+    deadwood comes from the same set choices' run tables as the rows, for the price of two
+    look-ups.
 
     Each kept hand's row is worked out for all draws at once in lanes (see `_lane_row`):
     for each way it gives cards to sets, a draw changes one suit of the rest; the rows of
@@ -384,7 +317,7 @@ def discard_draws(hand: int, keep: int, unseen: int, limit: int
     table = RUN_DEADWOOD
     choices = []
     if threes:
-        for removed in _set_choices(hand, suits)[1:]:
+        for removed in set_removals(hand, threes)[1:]:
             rest = [(hand ^ removed) >> (13 * s) & SUIT_BITS for s in range(4)]
             choices.append((removed, rest, table[rest[0]] + table[rest[1]] + table[rest[2]]
                             + table[rest[3]]))
@@ -428,7 +361,7 @@ def discard_draws(hand: int, keep: int, unseen: int, limit: int
 class DrawOuts:
     """`outs(kept)`: the knock and gin outs of a 10-card hand among the unseen cards it does
     not hold (the cards whose draw leaves a lowest deadwood within the limit, or 0), its row
-    worked out in lanes as `discard_draw_summary` does: the k-draw odds ask this of every
+    worked out in lanes as `discard_draws` does: the k-draw odds ask this of every
     hand they reach (measured 2x faster than from `kept_draws`' row)."""
 
     __slots__ = ("unseen", "any_rank", "tops", "knock_bar")
@@ -501,10 +434,11 @@ def _rest_discards(rest: int) -> int:
     over each way `rest` gives cards to sets (a card of a set goes under the choices
     without that set)."""
     r = [rest >> (13 * s) & SUIT_BITS for s in range(4)]
-    if not ranks_of_three(*r):  # one set choice: none
+    threes = ranks_of_three(*r)
+    if not threes:  # one set choice: none
         return _lane_row(*r, DISCARD_CHUNK, _R0)
     best = None
-    for removed in _set_choices(rest, r):
+    for removed in set_removals(rest, threes):
         if removed:
             left = [(rest ^ removed) >> (13 * s) & SUIT_BITS for s in range(4)]
             row = _lane_row(*left, DISCARD_CHUNK, _R0)
@@ -516,16 +450,12 @@ def _rest_discards(rest: int) -> int:
     return best
 
 
-def _summed(cards: list[int], afters: list[int], limit: int) -> DrawSummary:
-    return DrawSummary(sum(afters), sum([b for b, v in zip(cards, afters) if v <= limit]),
-                       sum([b for b, v in zip(cards, afters) if v == 0]))
-
-
 def lowest_discard(hand: int, keep: int = 0) -> tuple[int, int]:
-    """A card (bit) whose discard leaves the lowest deadwood, never one of `keep`, and that
-    deadwood: for each way the hand gives cards to sets, the suit of the rest with the best
-    gain, and in it the lowest card that gives it (a card of a set is discarded under the
-    choice without it). A few table look-ups where `best_discards_of_mask` builds every
+    """The first card (bit) in card order whose discard leaves the lowest deadwood, never one
+    of `keep`, and that deadwood (the card `greedy_keep` and `keep_without` throw): for each
+    way the hand gives cards to sets, each suit of the rest with the best gain, and in it the
+    lowest card that gives it (a card of a set is discarded under the choice without it), the
+    lowest such card over the choices. A few table look-ups where `best_discards_of_mask` builds every
     discard's deadwood when a rank holds three cards (ten times the cost; the sampler makes
     thousands of these).
 
@@ -537,13 +467,14 @@ def lowest_discard(hand: int, keep: int = 0) -> tuple[int, int]:
     s0, s1, s2, s3 = (hand & SUIT_BITS, hand >> 13 & SUIT_BITS, hand >> 26 & SUIT_BITS,
                       hand >> 39)
     table, gain = RUN_DEADWOOD, GAIN
-    if not (s0 & s1 & (s2 | s3) | (s0 | s1) & s2 & s3):
+    threes = ranks_of_three(s0, s1, s2, s3)
+    if not threes:
         # Why this path: no rank of three, so one set choice, and the first card of a suit
         # with its best gain is one table look-up (`FIRST_BEST`) where the general loop
         # below walks the suit's cards; the sampler's hands make ~3.5 of these a sample, and
         # it made building a sample ~20% cheaper. The same card as the loop below.
         total = table[s0] + table[s1] + table[s2] + table[s3]
-        best, found, shift = _IMPOSSIBLE, 0, 0
+        best, found, shift = NO_CARD, 0, 0
         for suit in (s0, s1, s2, s3):
             if suit and total + gain[suit] < best:
                 kept = keep >> shift & SUIT_BITS
@@ -555,29 +486,31 @@ def lowest_discard(hand: int, keep: int = 0) -> tuple[int, int]:
                     best, found = total + gain[suit], FIRST_BEST[suit] << shift
             shift += 13
         return found, best
-    choices = _set_choices(hand, [s0, s1, s2, s3])
-    best, found = _IMPOSSIBLE, 0
-    for removed in choices:
+    best, found = NO_CARD, 0
+    for removed in set_removals(hand, threes):
         rest = hand ^ removed
         r = (rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39)
         total = table[r[0]] + table[r[1]] + table[r[2]] + table[r[3]]
         for s in (0, 1, 2, 3):
             suit = r[s]
-            if not suit or total + gain[suit] >= best:
+            if not suit or total + gain[suit] > best:
                 continue
             kept = keep >> (13 * s) & SUIT_BITS
             if kept & suit:  # the best card of the suit may be a kept one: look at each
                 value, bit = _best_in_suit(suit, kept)
             else:
                 value, bit = gain[suit], FIRST_BEST[suit]
-            if bit and total + value < best:
-                best, found = total + value, bit << (13 * s)
+            if bit:
+                value += total
+                bit <<= 13 * s
+                if value < best or value == best and bit < found:  # ties: card order
+                    best, found = value, bit
     return found, best
 
 
 def _best_in_suit(suit: int, keep: int) -> tuple[int, int]:
     table, base = RUN_DEADWOOD, RUN_DEADWOOD[suit]
-    best, found = _IMPOSSIBLE, 0
+    best, found = NO_CARD, 0
     rest = suit & ~keep
     while rest:
         low = rest & -rest

@@ -172,13 +172,13 @@ def _build_run_tables():
 
 
 RUN_DEADWOOD, _RUN_KEYS, _RUN_FIRST_STEP = _build_run_tables()
-_NO_CARD = 10_000
+NO_CARD = 10_000  # above every deadwood and gain: no discard reaches it (an empty suit has none)
 
 
 def _best_discard_tables() -> tuple[list[int], list[int]]:
     """For each suit mask: how much its deadwood changes at best when one of its cards is
     discarded (a discard from an empty suit is impossible), and which cards (13-bit) do it."""
-    gains, bits = [_NO_CARD], [0]
+    gains, bits = [NO_CARD], [0]
     for mask in range(1, 1 << 13):
         after = {r: RUN_DEADWOOD[mask & ~(1 << r)] for r in range(13) if mask >> r & 1}
         lowest = min(after.values())
@@ -254,9 +254,10 @@ def ranks_twice(s0: int, s1: int, s2: int, s3: int) -> int:
     return (s0 & s1) | (s0 & s2) | (s0 & s3) | (s1 & s2) | (s1 & s3) | (s2 & s3)
 
 
-def _set_removals(mask: int, threes: int) -> tuple[int, ...]:
-    """Every combination of sets for the ranks of three (the empty choice first), each as the
-    mask of all the cards it puts in sets."""
+def set_removals(mask: int, threes: int) -> tuple[int, ...]:
+    """Every way a hand gives cards to sets, for its ranks of three (`threes`, a 13-bit rank
+    mask, `ranks_of_three`): each as the mask of all the cards it puts in sets, the empty
+    choice first; for each rank nothing, all its cards or (for four) any three of them."""
     return _choices_at(mask & threes * COLUMN)[0]
 
 
@@ -319,8 +320,8 @@ def best_discard_deadwood_of_mask(mask: int) -> int:
     if not threes:
         return (table[s0] + table[s1] + table[s2] + table[s3]
                 + min(gain[s0], gain[s1], gain[s2], gain[s3]))
-    best = _NO_CARD
-    for removed in _set_removals(mask, threes):
+    best = NO_CARD
+    for removed in set_removals(mask, threes):
         rest = mask ^ removed
         r0, r1, r2, r3 = (rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS,
                           rest >> 39)
@@ -471,7 +472,7 @@ def discard_deadwoods_of_mask(mask: int) -> dict[int, int]:
             for card, without in discards[suit_mask]:
                 best[card] = base + without
         return best
-    for removed in _set_removals(mask, threes):
+    for removed in set_removals(mask, threes):
         rest = mask ^ removed
         suits = (rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39)
         total = table[suits[0]] + table[suits[1]] + table[suits[2]] + table[suits[3]]
@@ -479,7 +480,7 @@ def discard_deadwoods_of_mask(mask: int) -> dict[int, int]:
             base = total - table[suit_mask]
             for card, without in discards[suit_mask]:
                 value = base + without
-                if value < best.get(card, _NO_CARD):
+                if value < best.get(card, NO_CARD):
                     best[card] = value
     return best
 

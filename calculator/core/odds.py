@@ -16,9 +16,8 @@ from typing import NamedTuple
 from itertools import combinations
 
 from .cards import mask_cards
-from .draws import DrawOuts, bits_of, index_of
-from .melds import best_discard_deadwood_of_mask, best_discards_of_mask, \
-    discard_deadwoods_of_mask
+from .draws import DrawOuts, bits_of
+from .melds import best_discards_of_mask, discard_deadwoods_of_mask
 
 ALL = (1 << 52) - 1
 
@@ -139,21 +138,6 @@ PASS_FACTOR = 0.5
 TAKE_FACTOR = 2.0
 
 
-def card_weights(unseen: int, shown: list[int], took: list[int]) -> dict[int, float]:
-    """Each unseen card's weight relative to the mean (1.0 when nothing is known): halved for
-    each card the opponent threw or passed that shares a meld of three with it, doubled for
-    each card they took and hold that does."""
-    weights = dict.fromkeys(bits_of(unseen), 1.0)
-    if not weights or not (shown or took):
-        return weights  # every weight 1, as the mean of ones divides them
-    for cards, factor in ((shown, PASS_FACTOR), (took, TAKE_FACTOR)):
-        for card in cards:
-            for bit in bits_of(PARTNERS[index_of(card)] & unseen):
-                weights[bit] *= factor
-    mean = sum(weights.values()) / len(weights)
-    return {bit: weight / mean for bit, weight in weights.items()}
-
-
 def waiting_melds(mine: int, unseen: int) -> dict[int, list[int]]:
     """My melds-in-waiting: each unseen card (bit) -> the pairs of my cards it would make a
     meld of three with."""
@@ -224,7 +208,9 @@ def adjusted_danger(index: int, unseen: int, forced: int, ratios: list[float],
                     weights: dict[int, float], exact: float | None = None) -> float:
     """The exact danger scaled by how much the weights change it in a model where each card
     is held independently (unseen: n/N times its weight, capped at 1; known: 1): equal to the
-    exact danger when the card's partners all weigh 1."""
+    exact danger when the card's partners all weigh 1. Kept beside `discard_dangers`, which
+    only the tests' checks call it for: it is that function's one card at a time, written
+    plainly, and the tests hold the two equal to the last bit."""
     exact = danger(index, unseen, forced, ratios) if exact is None else exact
     if not exact:
         return exact
@@ -275,14 +261,16 @@ PARTNER_BITS = tuple(tuple(bits_of(partners)) for partners in PARTNERS)
 
 def discard_dangers(cards: int, unseen: int, forced: int, ratios: list[float],
                     shown: list[int], took: list[int]) -> dict[int, tuple[float, float]]:
-    """For each card (bit) of `cards`: its `danger` and its `adjusted_danger` under
-    `card_weights(unseen, shown, took)`, the same values to the last bit (the tests check
-    both against those functions), worked out for all the cards at once.
+    """For each card (bit) of `cards`: its `danger` and its `adjusted_danger` under the
+    unseen cards' weights (each halved, PASS_FACTOR, for each card in `shown` that shares a
+    meld of three with it, doubled, TAKE_FACTOR, for each in `took`; then divided by their
+    mean), worked out for all the cards at once (the tests check both, to the last bit,
+    against `adjusted_danger` under every unseen card's weight written out).
 
     Why: only the unseen partners of a card they threw, passed or took weigh other than the
     rest, so those few weights are kept (and the rest's one weight, 1 over the mean), where
-    `card_weights` writes and divides one for every unseen card, and each card's held
-    chances are read from them (measured 1.2x faster for an 11-card hand)."""
+    writing and dividing one for every unseen card cost more, and each card's held chances
+    are read from them (measured 1.2x faster for an 11-card hand)."""
     raw: dict[int, float] = {}  # those partners' weights before dividing by the mean
     for group, factor in ((shown, PASS_FACTOR), (took, TAKE_FACTOR)):
         for card in group:
@@ -290,7 +278,7 @@ def discard_dangers(cards: int, unseen: int, forced: int, ratios: list[float],
                 if bit & unseen:
                     raw[bit] = raw.get(bit, 1.0) * factor
     count = unseen.bit_count()
-    # the weights are powers of two: their sum is exact in any order, as in card_weights
+    # the weights are powers of two: their sum is exact in any order
     mean = (count - len(raw) + sum(raw.values())) / count if raw else 1.0
     base = ratios[1]  # n / N
     plain = base * (1.0 / mean)  # the held chance of an unseen card of weight 1 over the mean
@@ -445,32 +433,6 @@ def _standard_error(values: list[float]) -> float:
         return 0.0
     mean = sum(values) / n
     return sqrt(sum((x - mean) ** 2 for x in values) / (n - 1) / n)
-
-
-def simulate_within_draws(kept: int, unseen: int, limit: int, draws: int, trials: int,
-                          rng) -> list[tuple[float, float]]:
-    """`within_draws` by seeded simulation: `trials` random sequences of draws under the
-    same policy. The standard error of each share p is sqrt(p(1-p)/trials)."""
-    cards = bits_of(unseen)
-    knock_hits = [0] * draws
-    gin_hits = [0] * draws
-    for _ in range(trials):
-        hand = kept
-        sequence = rng.sample(cards, min(draws, len(cards)))
-        knocked = ginned = False
-        for j, bit in enumerate(sequence):
-            after = best_discard_deadwood_of_mask(hand | bit)
-            knocked = knocked or after <= limit
-            ginned = ginned or after == 0
-            if knocked:
-                knock_hits[j] += 1
-            if ginned:
-                gin_hits[j] += 1
-            hand = greedy_keep(hand | bit)
-        for j in range(len(sequence), draws):
-            knock_hits[j] += knocked
-            gin_hits[j] += ginned
-    return [(knock_hits[j] / trials, gin_hits[j] / trials) for j in range(draws)]
 
 
 def fewest_draws(within: list[Within], already_knock: bool, already_gin: bool

@@ -266,6 +266,9 @@ def test_the_scores_note_and_the_knock_weigh_the_game_the_same_way(scores, state
     assert close is (state == "close")
     assert advice.scores_note.startswith({"close": "The game is close", "behind": "You trail",
                                           None: "At "}[state])
+    # the note quotes the bar the knock is held to: 45% close, 80% far behind
+    quoted = {"close": "wins 45% of the time", "behind": "needs 80% to win", None: "%"}[state]
+    assert (quoted in advice.scores_note) is (state is not None)
 
 
 @pytest.mark.parametrize("outs, words", [(1, "1 live card that lets you knock"),

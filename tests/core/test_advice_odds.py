@@ -10,13 +10,13 @@ from random import Random
 import pytest
 
 from calculator.core.cards import mask_cards, parse_hand, cards_mask
-from calculator.core.draws import (DrawSummary, bits_of, discard_draw_summary,
-                                   discard_draw_table, discard_draws, draw_deadwoods)
+from calculator.core.draws import bits_of, discard_draws, draw_deadwoods
 from calculator.core.knock import find_outs
 from calculator.core.melds import best_discard_deadwood_of_mask, deadwood_of_mask
-from calculator.core.odds import (ALL, PAIRS, PARTNERS, adjusted_danger, card_weights, danger,
-                                  discard_dangers, falling_ratios, greedy_keep, live_melds, simulate_within_draws,
+from calculator.core.odds import (ALL, PAIRS, PARTNERS, adjusted_danger, danger,
+                                  discard_dangers, falling_ratios, greedy_keep, live_melds,
                                   waiting_melds, within_draws)
+from reference.odds import card_weights, simulate_within_draws
 
 
 def mask(text: str) -> int:
@@ -44,20 +44,17 @@ def deals(seed: int, count: int, seen_low: int = 0, seen_high: int = 25):
 def test_draw_tables_match_the_engine(seed):
     for hand, unseen in deals(seed, 150):
         keep = hand & -hand if seed % 2 else 0
-        cards, table = discard_draw_table(hand, keep, unseen)
-        summary = discard_draw_summary(hand, keep, unseen, 10)
-        assert cards == bits_of(unseen)
-        assert set(table) == set(summary) == set(bits_of(hand & ~keep))
-        for discard, afters in table.items():
+        cards = bits_of(unseen)
+        found = discard_draws(hand, keep, unseen, 10)
+        assert [bit for bit, *_ in found] == bits_of(hand & ~keep)
+        for discard, deadwood, total, knock, gin in found:
             kept = hand ^ discard
             truth = [best_discard_deadwood_of_mask(kept | b) for b in cards]
-            assert afters == truth
             assert draw_deadwoods(kept, unseen) == dict(zip(cards, truth))
-            assert summary[discard] == DrawSummary(
-                sum(truth), sum(b for b, v in zip(cards, truth) if v <= 10),
+            assert (deadwood, total, knock, gin) == (
+                deadwood_of_mask(kept), sum(truth),
+                sum(b for b, v in zip(cards, truth) if v <= 10),
                 sum(b for b, v in zip(cards, truth) if v == 0))
-        assert [(bit, deadwood) for bit, deadwood, *_ in discard_draws(hand, keep, unseen, 10)] \
-            == [(bit, deadwood_of_mask(hand ^ bit)) for bit in bits_of(hand & ~keep)]
 
 
 def test_draw_summary_on_set_dense_hands():
@@ -87,11 +84,11 @@ def test_draw_summary_on_set_dense_hands():
 def test_outs_agree_with_find_outs(limit):
     """Knock and gin outs of each kept hand are the engine's own outs over the same cards."""
     for hand, unseen in deals(10 + limit, 60):
-        for discard, summary in discard_draw_summary(hand, 0, unseen, limit).items():
+        for discard, _, _, knock, gin in discard_draws(hand, 0, unseen, limit):
             kept = hand ^ discard
             outs = find_outs(kept, deadwood_of_mask(kept), limit, ALL & ~unseen & ~kept)
-            assert summary.gin == cards_mask(outs.gin)
-            assert summary.knock == cards_mask(outs.knock)
+            assert gin == cards_mask(outs.gin)
+            assert knock == cards_mask(outs.knock)
 
 
 def test_meld_partners():
@@ -286,9 +283,12 @@ def test_falling_ratios_are_hypergeometric():
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_lowest_discard_is_a_lowest_deadwood_discard(seed):
+def test_lowest_discard_is_the_first_lowest_deadwood_discard(seed):
+    """Ranks of three and four too: the first card in card order among the lowest-deadwood
+    discards (not kept), the card `greedy_keep` and `keep_without` throw."""
     from calculator.core.draws import lowest_discard
     from calculator.core.melds import discard_deadwoods_of_mask
+    from calculator.core.odds import keep_without
 
     rng = Random(seed)
     for i in range(1500):
@@ -300,9 +300,25 @@ def test_lowest_discard_is_a_lowest_deadwood_discard(seed):
         hand = sum(1 << c for c in cards)
         keep = sum(1 << c for c in cards[:rng.randrange(0, 3)])
         bit, value = lowest_discard(hand, keep)
-        assert bit & hand and not bit & keep
-        assert value == deadwood_of_mask(hand ^ bit) == min(
-            v for b, v in discard_deadwoods_of_mask(hand).items() if not b & keep)
+        after = {b: v for b, v in discard_deadwoods_of_mask(hand).items() if not b & keep}
+        best = min(after.values())
+        assert value == deadwood_of_mask(hand ^ bit) == best
+        assert bit == min(b for b, v in after.items() if v == best)
+        if len(cards) == 11:
+            assert hand ^ bit == keep_without(hand, keep)
+            if not keep:
+                assert hand ^ bit == greedy_keep(hand)
+
+
+def test_the_best_discard_helpers_break_a_tie_alike():
+    """8, J and Q held three times and two kings: throwing Ks, Kd, Jc or Qc leaves 10
+    deadwood; each helper throws Ks, the first in card order (lowest_discard threw Jc)."""
+    from calculator.core.draws import lowest_discard
+    from calculator.core.odds import keep_without
+
+    hand = mask("8s Js Qs Ks 8d Jd Qd Kd 8c Jc Qc")
+    assert lowest_discard(hand) == (mask("Ks"), deadwood_of_mask(hand & ~mask("Ks")))
+    assert greedy_keep(hand) == keep_without(hand, 0) == hand & ~mask("Ks")
 
 
 def test_joins_says_whether_a_held_pair_melds_the_card():
