@@ -6,7 +6,7 @@ import importlib
 
 import pytest
 
-MODULES = ["calculator.web.isolate", "calculator.web.numbers"]
+MODULES = ["calculator.web.isolate", "calculator.web.numbers", "calculator.web.sheet"]
 
 
 @pytest.mark.parametrize("name", MODULES)
