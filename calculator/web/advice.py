@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from flask import Blueprint, Response, render_template, request, url_for
 from marshmallow import ValidationError
 
-from ..api import advice as advice_api
+from ..api import advice as advice_api, limits
 from ..api.errors import flatten_messages
 from ..core import CalculatorError, Card, DuplicateCardError
 from ..core.advice import Advice, advise
 from ..core.cards import ALL_CARDS
+from ..core.position import written_discard
 from .isolate import QUOTED
 from .numbers import whole_number
 from .page import card_face, sheet_link
@@ -33,7 +34,7 @@ FIELD_OF = {"hand": "hand", "face_up": "face_up", "discards": "pile", "opponent_
 LABELS = {"hand": "Your hand", "face_up": "Face-up card", "pile": "Discard pile",
           "took": "Cards they picked up", "passed": "Cards they passed", "stock": "Stock",
           "scores": "Game scores", "preset": "Rules", "upcard": "Upcard", "": "The position"}
-MAX_FIELD_CHARS = 2_000
+MAX_FIELD_CHARS = limits.MAX_HAND_CHARS  # the API's limit of a hand written as one string
 # The API's messages speak as the player ("in my hand") and name its body's keys; the page's
 # fields are "Your hand", "Face-up card" and "Discard pile". Whole words only, never inside a
 # quoted token (what the user typed stays as typed).
@@ -131,8 +132,7 @@ def _body(form: AdviceForm) -> tuple[dict, list[str]]:
     v = form.values
     discards, origins = [], []
     for token in v["pile"].replace(",", " ").split():
-        card, _, by = token.partition(":")
-        discards.append({"card": card, "by": {"opp": "opponent"}.get(by, by)} if by else card)
+        discards.append(written_discard(token))
         origins.append("pile")
     for who in ("opponent", "me"):
         for code in sorted(form.picked[who], key=lambda c: Card(c).index):
