@@ -42,7 +42,7 @@ def children_of(pid: int) -> list[int]:
     """PIDs whose parent is `pid` (gunicorn's workers are the master's children)."""
     found = []
     for entry in os.listdir("/proc"):
-        if not entry.isdigit():
+        if not (entry.isascii() and entry.isdigit()):  # a process's folder, not "self" or "²"
             continue
         try:
             stat = Path(f"/proc/{entry}/stat").read_text()
