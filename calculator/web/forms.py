@@ -184,7 +184,10 @@ def read_rules(form, errors: FieldErrors) -> tuple[dict, dict]:
 def check_rules(rules: dict, errors: FieldErrors) -> None:
     """The core's word on the options, every bad one at its field. The core stops at the
     first bad option, so each is checked on its own (the preset too), then, when each is
-    good, all together for a conflict between them (a knock limit with Oklahoma on)."""
+    good, all together for a conflict between them (a knock limit with Oklahoma on). Options
+    the core takes together pass one by one too, so the usual good form costs one check."""
+    if _core_says(rules, FieldErrors()):
+        return
     one_by_one = [{"preset": rules.get("preset", "standard")}]
     one_by_one += [{key: value} for key, value in rules.items() if key != "preset"]
     if all([_core_says(options, errors) for options in one_by_one]):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from flask import Response, current_app, redirect, render_template, url_for
 from werkzeug.exceptions import BadRequest
@@ -73,9 +74,10 @@ class Page:
     forget: bool = False              # the script forgets the sheet kept on this device
     import_error: str = ""            # why an evening's file could not be read in
 
-    @property
+    @cached_property
     def link(self) -> str | None:
-        """The share link: the sheet alone, relative unless a public base URL is set."""
+        """The share link: the sheet alone, relative unless a public base URL is set (kept:
+        a render reads it eight times, and a long sheet's link costs some 50 µs to build)."""
         if self.ledger is None or not sharing.fits_in_link(self.token):
             return None
         base = str(current_app.config.get("PUBLIC_BASE_URL") or "").rstrip("/")

@@ -28,6 +28,7 @@ import zlib
 
 from ..api import limits
 from .ledger import ENTRY_MODES, KINDS, MAX_NIGHT_GAMES, Finished, Hand, Ledger
+from ..core.numbers import is_whole
 from .numbers import whole_number
 
 VERSION = "1"
@@ -170,7 +171,7 @@ def _extra(extra) -> tuple[str, tuple[Finished, ...]]:
 
 
 def _int(value, low: int = 0, high: int = 10_000_000) -> bool:
-    return type(value) is int and low <= value <= high
+    return is_whole(value, low, high)
 
 
 def _finished(item) -> Finished | None:

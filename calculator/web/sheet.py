@@ -62,7 +62,6 @@ class Tally:
 @dataclass(frozen=True)
 class SheetView:
     players: tuple[str, str]
-    short: tuple[str, str]            # the names as the sheet's narrow columns head them
     sheet: GameSheet
     rows: tuple[Row, ...]
     boards: tuple[Board, ...]
@@ -71,6 +70,11 @@ class SheetView:
     margin: int | None
     dealer: int                       # the place of who deals the next hand
     tally: Tally
+
+    @property
+    def short(self) -> tuple[str, str]:
+        """The names as the sheet's narrow columns head them (only the one-game heading)."""
+        return short_names(self.players)
 
     @property
     def many(self) -> bool:
@@ -106,7 +110,7 @@ def view(sheet: GameSheet, ledger: Ledger) -> SheetView:
             tuple(g + 1 for g, at in ends_at.items() if at == i)))
     boards = tuple(_board(g, game, sheet) for g, game in enumerate(sheet.games))
     sums = (sheet.sums[players[0]], sheet.sums[players[1]])
-    return SheetView(players, short_names(players), sheet, tuple(rows), boards, sums,
+    return SheetView(players, sheet, tuple(rows), boards, sums,
                      place.get(sheet.winner),
                      sheet.margin, dealer(rows, ledger), tally(ledger.night))
 
