@@ -364,13 +364,10 @@ def _cards_sum(cards) -> int | None:
         return None
 
 
-def token_count(hand) -> int:
-    """How many tokens a hand holds, read as `parse_hand` reads it but without reading a card:
-    a hand's size is checked before its cards (70 copies of 'As' is one error, not 50)."""
-    return len(_token_texts(hand))
-
-
-def _token_texts(hand) -> list:
+def hand_tokens(hand) -> list:
+    """A hand's tokens as `parse_hand` reads them, no card read yet: a hand's size is checked
+    on them before its cards (70 copies of 'As' is one error, not 50), then they are given
+    to `parse_hand`, which reads a list as it stands."""
     if not isinstance(hand, (str, list, tuple)):
         raise CardNotationError.not_a_hand(hand)
     if isinstance(hand, str):
@@ -390,7 +387,7 @@ def parse_hand(hand: "str | Iterable[str | Card]", allow_duplicates: bool = Fals
     >>> parse_hand("As 10h ♣q")
     [Card('As'), Card('Th'), Card('Qc')]
     """
-    texts = _token_texts(hand)
+    texts = hand_tokens(hand)
     cards = quick_cards(texts)  # the usual case: plain codes or cards, no error
     if cards is not None:
         return cards

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import CalculatorError, GameError, NumberRangeError, PlayerNameError, quoted
+from .numbers import is_whole
 from .rules import DEFAULT_RULES, Rules
 from .scoring import HandResult, most_points, score_hand
 
@@ -213,8 +214,7 @@ def _score_entry(entry, players, rules: Rules) -> tuple[Any, str | None, int]:
             raise GameError(f"{quoted(entry.winner, True)} is not one of the players",
                             ("winner",))
         most = most_points(rules)  # a hand scored at the table scores what one could
-        if isinstance(entry.points, bool) or not isinstance(entry.points, int) \
-                or not 0 <= entry.points <= most:
+        if not is_whole(entry.points, 0, most):
             raise NumberRangeError(entry.points, 0, most, "a hand's score", ("points",),
                                    ", the most one hand scores under these rules")
         return entry, player_name(entry.winner), entry.points

@@ -1,8 +1,8 @@
 """Turning what a caller gave (text, tokens or cards) into checked hands, with positions."""
 from __future__ import annotations
 
-from .cards import Card, cards_mask, check_disjoint, parse_card, parse_hand, quick_mask, \
-    token_count
+from .cards import Card, cards_mask, check_disjoint, hand_tokens, parse_card, parse_hand, \
+    quick_mask
 from .errors import MAX_REPORTED_ERRORS, CalculatorError, HandSizeError, group
 
 
@@ -20,11 +20,12 @@ def sized_cards(hand, sizes: tuple[int, ...] | None, what: str = "hand") -> list
     tokens, so every slip is told at once."""
     if sizes is None:
         return parse_hand(hand)
-    count = token_count(hand)
+    tokens = hand_tokens(hand)  # split once: parse_hand takes the list as it stands
+    count = len(tokens)
     if count > max(sizes):
         raise HandSizeError(count, sizes, what)
     try:
-        cards = parse_hand(hand)
+        cards = parse_hand(tokens)
     except CalculatorError as error:
         if count in sizes:
             raise

@@ -178,9 +178,9 @@ def read_position(hand, discards=(), face_up=None, opponent_took=(), opponent_pa
             f"still theirs", ("opponent_took", took.index(held[10])))
     derived = 52 - len(cards) - 10 - len(pile)
     stock = _check_stock(stock, derived, len(cards), len(pile))
-    limit = rules.knock_limit_for(read_upcard(upcard))
+    up = read_upcard(upcard)
     return Position(tuple(cards), tuple(pile), top, tuple(took), tuple(passed), stock, rules,
-                    limit, rules.multiplier_for(read_upcard(upcard)), _read_scores(scores),
+                    rules.knock_limit_for(up), rules.multiplier_for(up), _read_scores(scores),
                     _read_count(samples, DEFAULT_SAMPLES, 1, MAX_SAMPLES, "samples"),
                     _read_count(seed, 0, 0, 2 ** 32 - 1, "seed"),
                     samples_asked=samples is not None)

@@ -16,11 +16,10 @@ from .hands import read_hand, read_upcard, refuse_shared_cards
 from .layoffs import Defense, Layoff, LayoffOption, LayoffResult, best_defense, check_spread, \
     layoff_options, layoff_options_from, spread_places
 from .melds import MOST_DEADWOOD, Arrangement, Meld, meld_masks
+from .numbers import is_whole
 from .rules import DEFAULT_RULES, Rules
 from .spreads import Candidate, Evaluated, Outcome, choose_spreads, hand_outcome, \
     lowest_possible_deadwood, lowest_spreads
-
-ANY_DEADWOOD = 100  # a limit no hand's deadwood exceeds: every lowest spread is kept
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +178,7 @@ def _lowest_spread(knocker_cards: list[Card], rules: Rules
                    ) -> tuple[Arrangement, Card | None]:
     """The tie rule's arrangement, after the first best discard in card order for 11 cards
     (big gin keeps all 11 when the rules pay for it): the first of the lowest spreads."""
-    first = lowest_spreads(cards_mask(knocker_cards), ANY_DEADWOOD, rules)[0]
+    first = lowest_spreads(cards_mask(knocker_cards), MOST_DEADWOOD, rules)[0]
     return first.arrangement(), first.discard
 
 
@@ -286,7 +285,7 @@ def most_points(rules: Rules) -> int:
 
 
 def _check_count(value: int, position: tuple) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MOST_DEADWOOD:
+    if not is_whole(value, 0, MOST_DEADWOOD):
         raise NumberRangeError(value, 0, MOST_DEADWOOD, "a deadwood count", position)
 
 
@@ -326,5 +325,5 @@ def explain(outcome: Outcome, knocker: KnockerSide, defender: DefenderSide, mult
             f"knocker scores {d} − {k} = {points}{doubled}.")
 
 
-__all__ = ["score_hand", "layoffs", "most_points", "HandResult", "KnockerCounts", "KnockerSide", "DefenderSide",
-           "BestSpread", "draw_result", "knocker_spread", "read_sides", "IncompatibleInputError"]
+__all__ = ["score_hand", "layoffs", "most_points", "HandResult", "KnockerCounts", "KnockerSide",
+           "DefenderSide", "BestSpread", "draw_result", "knocker_spread", "read_sides", "IncompatibleInputError"]

@@ -11,7 +11,7 @@ from reference import scoring as rs
 
 from calculator.core import PRESETS, Rules
 from calculator.core.cards import cards_mask
-from calculator.core.scoring import ANY_DEADWOOD
+from calculator.core.melds import MOST_DEADWOOD
 from calculator.core.spreads import (choose_spreads, hand_outcome, legal_spreads,
                                      lowest_possible_deadwood, lowest_spreads, spreads_of_ten)
 from core_support import cards, cards_of, codes, indices
@@ -100,7 +100,7 @@ def test_eleven_cards_list_every_discard_and_big_gin_first_among_gins():
 
 def test_lowest_spreads_put_the_tie_rule_s_arrangement_first():
     hand = mask("6s 7s 8s 6h 7h 7c 2d 3d Kh Kc")  # 6s-8s run or the sevens: the same deadwood
-    found = lowest_spreads(hand, ANY_DEADWOOD, STANDARD)
+    found = lowest_spreads(hand, MOST_DEADWOOD, STANDARD)
     assert [codes(m.cards) for m in found[0].arrangement().melds] == [["6s", "7s", "8s"]]
     assert len({c.meld_masks for c in found}) == 2
     assert lowest_spreads(hand, 5, STANDARD) == []  # the lowest deadwood is above the limit
