@@ -389,101 +389,27 @@ def _joined(a, b, c, d) -> Arrangement:
 _NOTHING = ((), (), 0)  # no melds, no cards, no points
 
 
-def discard_arrangements_of_mask(mask: int) -> list[tuple[tuple[Meld, ...], tuple[Card, ...], int]]:
-    """For each card of the hand, in card order: the (melds, deadwood cards, deadwood) of the
-    arrangement `best_arrangement_of_mask` picks for the hand without it, in one pass.
-
-    A discard changes only its own suit's run cover (`_discard_sides`). The hand without a
-    card has exactly the hand's set choices that do not hold it, in the same order, so each
-    choice's rest is split into suits once, each discard weighs the choices by one look-up
-    each, and each winning choice's sides are joined once. Why: a search a discard
-    (`best_arrangement_of_mask`) cost an 11-card analysis's options about 7 µs each, most
-    of an 11-card answer."""
+def discard_sides_of_mask(mask: int) -> tuple | None:
+    """What every discard of a hand where no rank has three cards is made of, in one pass:
+    a discard changes only its own suit's run cover, so for each suit in order this gives
+    (its `_SUIT_RUN_COVERS` table, its 13-bit mask, the other suits' tabled covers joined
+    before it and after it, each as (melds, cards, points)). The arrangement after
+    discarding a card of the suit (bit `low`) is then `before + covers[suit_mask ^ low] +
+    after`, part by part: as `best_arrangement_of_mask` gives it, since no set can form.
+    None when a rank has three cards: sets may form, and each discard needs its own search."""
     s0, s1, s2, s3 = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS,
                       mask >> 39)
-    threes = ranks_of_three(s0, s1, s2, s3)
-    if not threes:  # one set choice, none: every discard from the same sides
-        sides = _discard_sides((s0, s1, s2, s3), ())
-        return [_discard_arrangement(sides, suit, low) for suit, low in _suit_cards(mask)]
-    removals, choices = _choices_at(mask & threes * COLUMN)
-    table = RUN_DEADWOOD
-    rests = []  # each set choice: its removal, the rest's four suits, their run deadwood
-    for removed in removals:
-        rest = mask ^ removed
-        r = (rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39)
-        rests.append((removed, r, table[r[0]] + table[r[1]] + table[r[2]] + table[r[3]]))
-    sides_of: dict[int, tuple] = {}  # by choice, joined when a discard first picks it
-    out = []
-    for suit, low in _suit_cards(mask):
-        bit = low << 13 * suit
-        best, found = NO_CARD, []  # the choices (indices) at the lowest deadwood
-        for index, (removed, r, total) in enumerate(rests):
-            if bit & removed:
-                continue
-            value = total - table[r[suit]] + table[r[suit] ^ low]
-            if value < best:
-                best, found = value, [index]
-            elif value == best:
-                found.append(index)
-        if len(found) == 1:
-            chosen = found[0]
-        else:
-            chosen = choices.index(_tie_rule_sets(
-                mask ^ bit, [removals[i] for i in found], [choices[i] for i in found],
-                [best] * len(found), best))
-        sides = sides_of.get(chosen)
-        if sides is None:
-            sides = sides_of[chosen] = _discard_sides(rests[chosen][1], choices[chosen])
-        out.append(_discard_arrangement(sides, suit, low))
-    return out
-
-
-def _suit_cards(mask: int):
-    """(suit, 13-bit card bit) of each card of the hand, in card order."""
-    for suit in range(4):
-        cards = mask >> 13 * suit & SUIT_BITS
-        while cards:
-            low = cards & -cards
-            cards ^= low
-            yield suit, low
-
-
-def _discard_sides(rest: tuple[int, int, int, int], set_masks: tuple[int, ...]) -> tuple:
-    """For a set choice (`set_masks`, `rest` the four suits left to runs), what each suit's
-    discards are made of: (its `_SUIT_RUN_COVERS` table, its 13-bit mask, the sets whose first
-    card is in it, and the other suits' parts joined before it and after it), a suit's part
-    being (its tabled runs and the sets first in it, in card order; its leftover cards; their
-    points). The arrangement after discarding a card of the suit is then `before + own +
-    after`, part by part (`_discard_arrangement`)."""
-    own_sets = [[], [], [], []]
-    for set_mask in set_masks:
-        meld = meld_from_mask(set_mask)
-        own_sets[meld.first // 13].append(meld)
-    parts = []
-    for suit in range(4):
-        melds, cards, points = _SUIT_RUN_COVERS[suit][rest[suit]]
-        if own_sets[suit]:
-            melds = tuple(sorted(melds + tuple(own_sets[suit]), key=_first_card_index))
-        parts.append((melds, cards, points))
-    w0, w1, w2, w3 = parts
+    if ranks_of_three(s0, s1, s2, s3):
+        return None
+    c0, c1, c2, c3 = _SUIT_RUN_COVERS
+    w0, w1, w2, w3 = c0[s0], c1[s1], c2[s2], c3[s3]
     # each suit's neighbours joined once, the two pairs of suits first
     m01, k01, p01 = w0[0] + w1[0], w0[1] + w1[1], w0[2] + w1[2]
     m23, k23, p23 = w2[0] + w3[0], w2[1] + w3[1], w2[2] + w3[2]
-    covers = _SUIT_RUN_COVERS
-    return ((covers[0], rest[0], own_sets[0], _NOTHING, (w1[0] + m23, w1[1] + k23, w1[2] + p23)),
-            (covers[1], rest[1], own_sets[1], w0, (m23, k23, p23)),
-            (covers[2], rest[2], own_sets[2], (m01, k01, p01), w3),
-            (covers[3], rest[3], own_sets[3], (m01 + w2[0], k01 + w2[1], p01 + w2[2]),
-             _NOTHING))
-
-
-def _discard_arrangement(sides: tuple, suit: int, low: int) -> tuple:
-    """(melds, deadwood cards, deadwood) after discarding card `low` (13-bit) of `suit`."""
-    covers, suit_mask, own_sets, before, after = sides[suit]
-    melds, cards, points = covers[suit_mask ^ low]
-    if own_sets:
-        melds = tuple(sorted(melds + tuple(own_sets), key=_first_card_index))
-    return before[0] + melds + after[0], before[1] + cards + after[1], before[2] + points + after[2]
+    return ((c0, s0, _NOTHING, (w1[0] + m23, w1[1] + k23, w1[2] + p23)),
+            (c1, s1, w0, (m23, k23, p23)),
+            (c2, s2, (m01, k01, p01), w3),
+            (c3, s3, (m01 + w2[0], k01 + w2[1], p01 + w2[2]), _NOTHING))
 
 
 _first_card_index = attrgetter("first")  # a sort key at C speed
