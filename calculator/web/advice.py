@@ -20,7 +20,7 @@ from ..core import CalculatorError, Card, DuplicateCardError
 from ..core.advice import Advice, advise
 from ..core.cards import ALL_CARDS
 from ..core.position import written_discard
-from .isolate import QUOTED
+from .isolate import Quoted, split_quoted
 from .numbers import whole_number
 from .page import card_face, sheet_link
 
@@ -165,15 +165,14 @@ def _place(form: AdviceForm, position, text: str, origins: list[str]) -> None:
 
 def page_words(message: str) -> str:
     """An API message in the page's words (`PAGE_WORDS`), quoted tokens untouched."""
-    pieces, at = [], 0
-    for match in [*QUOTED.finditer(message), None]:
-        end = match.start() if match else len(message)
-        plain = message[at:end]
-        for pattern, words in PAGE_WORDS:
-            plain = re.sub(pattern, words, plain)
-        pieces += [plain, match.group(0) if match else ""]
-        at = match.end() if match else end
-    return "".join(pieces)
+    return "".join(piece.text if isinstance(piece, Quoted) else _reworded(piece)
+                   for piece in split_quoted(message))
+
+
+def _reworded(plain: str) -> str:
+    for pattern, words in PAGE_WORDS:
+        plain = re.sub(pattern, words, plain)
+    return plain
 
 
 def _pile_twice(error: CalculatorError, origins: list[str]) -> str:

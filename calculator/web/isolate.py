@@ -3,9 +3,11 @@
 A message quotes what a person typed between ASCII quotes ("unknown suit 'x' in token 2
 'Qx'"), and a template wraps the whole message in `dir="auto"`; that isolates the message from
 the page, not the token from the sentence: a U+202E (right-to-left override) inside the quoted
-token would reorder the rest of the sentence after it. `isolate_quoted` gives each quoted
-part its own `<bdi>`, and any stray bidi control outside the quotes its own too, so an override
-reaches no further than its token. Every piece is escaped; the result is Markup.
+token would reorder the rest of the sentence after it. `split_quoted` is the one walk of a
+message that finds its quoted parts (the advice page's rewording uses it to leave them as
+typed); `isolate_quoted` gives each quoted part its own `<bdi>`, and any stray bidi control
+outside the quotes its own too, so an override reaches no further than its token. Every
+piece is escaped; the result is Markup.
 
 A player's name in a message is isolated once, in the core (`core.errors.isolated`: FIRST
 STRONG ISOLATE ... POP DIRECTIONAL ISOLATE around a right-to-left name, the plain-text way that
@@ -16,6 +18,7 @@ words, not the name.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
@@ -28,6 +31,44 @@ QUOTED = re.compile(r"""(?<![^\s(\[{])(?:'(.*?)'|"(.*?)")(?=$|[\s)\]},.:;!?])"""
                     r"|([\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069])", re.S)
 
 
+@dataclass(frozen=True)
+class Quoted:
+    """A part of a message that holds what a person typed: the part as the message writes it
+    (`text`), the person's text in it (`inner`), and the quote around it ("'" or '"'; "" for a
+    name the core isolated, whose `inner` is the name, or a stray bidi control, its own
+    `inner`)."""
+
+    text: str
+    inner: str
+    quote: str
+
+
+def split_quoted(message: str) -> tuple[str | Quoted, ...]:
+    """The message in pieces, in order: its own words (`str`, never empty) and the parts that
+    quote user text (`Quoted`), as `QUOTED` finds them. Joining each piece's text gives the
+    message back.
+
+    >>> split_quoted("unknown suit 'x' in Bob's hand")
+    ('unknown suit ', Quoted(text="'x'", inner='x', quote="'"), " in Bob's hand")
+    """
+    pieces: list[str | Quoted] = []
+    at = 0
+    for match in QUOTED.finditer(message):
+        if match.start() > at:
+            pieces.append(message[at:match.start()])
+        single, double, name, control = match.groups()
+        if single is not None or double is not None:
+            quote = "'" if single is not None else '"'
+            inner = single if single is not None else double
+        else:
+            quote, inner = "", name if name is not None else control
+        pieces.append(Quoted(match.group(0), inner, quote))
+        at = match.end()
+    if at < len(message):
+        pieces.append(message[at:])
+    return tuple(pieces)
+
+
 def isolate_quoted(message) -> Markup:
     """The message as HTML, each quoted part's text in its own `<bdi>`.
 
@@ -37,18 +78,6 @@ def isolate_quoted(message) -> Markup:
     Markup('say who knocked: Ann or <bdi>מיכל</bdi>')
     """
     text = "" if message is None else str(message)
-    pieces, at = [], 0
-    for match in QUOTED.finditer(text):
-        pieces.append(escape(text[at:match.start()]))
-        single, double, name, control = match.groups()
-        if control is not None:
-            pieces.append(Markup("<bdi>%s</bdi>") % control)
-        elif name is not None:
-            pieces.append(Markup("<bdi>%s</bdi>") % name)
-        else:
-            quote = "'" if single is not None else '"'
-            inner = single if single is not None else double
-            pieces.append(Markup("%s<bdi>%s</bdi>%s") % (quote, inner, quote))
-        at = match.end()
-    pieces.append(escape(text[at:]))
-    return Markup("").join(pieces)
+    return Markup("").join(
+        Markup("%s<bdi>%s</bdi>%s") % (piece.quote, piece.inner, piece.quote)
+        if isinstance(piece, Quoted) else escape(piece) for piece in split_quoted(text))

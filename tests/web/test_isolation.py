@@ -6,9 +6,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from web_support import DEFENDER
 
-from calculator.web.isolate import isolate_quoted
+from calculator.web.advice import page_words
+from calculator.web.isolate import Quoted, isolate_quoted, split_quoted
 
 RLO = "\u202e"
 KNOCKER_WITH_OVERRIDE = f"As 2s 3s 7c 7h 7d Tc Jc Q{RLO}<script>x 5h"   # token 9
@@ -58,3 +61,48 @@ def test_the_filter_isolates_each_quoted_part_and_escapes_every_piece(message, h
 
 def test_the_filter_takes_what_a_template_may_give_it():
     assert str(isolate_quoted(None)) == "" and str(isolate_quoted(404)) == "404"
+
+
+FSI, PDI = "\u2068", "\u2069"
+
+
+@pytest.mark.parametrize("message, pieces", [
+    ("no quotes in my message", ("no quotes in my message",)),
+    ("", ()),
+    ("unclosed 'my hand", ("unclosed 'my hand",)),                  # no closing quote: words
+    ("'As' and 'Kx'", (Quoted("'As'", "As", "'"), " and ", Quoted("'Kx'", "Kx", "'"))),
+    ("Bob's and Ann's hands", ("Bob's and Ann's hands",)),          # possessives are no quotes
+    ("a name 'O'Neil' here", ("a name ", Quoted("'O'Neil'", "O'Neil", "'"), " here")),
+    ('unknown preset "it\'s".', ("unknown preset ", Quoted('"it\'s"', "it's", '"'), ".")),
+    (f"{FSI}מיכל{PDI}'s deadwood", (Quoted(f"{FSI}מיכל{PDI}", "מיכל", ""), "'s deadwood")),
+    (f"Ann or {FSI}דנ'י{PDI}?", ("Ann or ", Quoted(f"{FSI}דנ'י{PDI}", "דנ'י", ""), "?")),
+    (f"a lone {PDI} and {RLO}", ("a lone ", Quoted(PDI, PDI, ""), " and ", Quoted(RLO, RLO, ""))),
+    ("not '<b>&amp;\"' in my hand", ("not ", Quoted("'<b>&amp;\"'", '<b>&amp;"', "'"),
+                                      " in my hand")),
+])
+def test_one_walk_splits_a_message_into_its_words_and_its_quoted_parts(message, pieces):
+    assert split_quoted(message) == pieces
+    # what each caller makes of the same pieces: the page's words outside the quotes only,
+    # every piece escaped, each quoted part's text in its own <bdi>
+    assert page_words(message) == "".join(
+        p.text if isinstance(p, Quoted) else p.replace("my", "your") for p in pieces)
+    assert str(isolate_quoted(message)).count("<bdi>") == sum(isinstance(p, Quoted)
+                                                              for p in pieces)
+
+
+def test_html_in_a_quoted_part_and_around_it_is_escaped_once():
+    assert str(isolate_quoted("not '<b>&amp;\"' in <my> hand")) == (
+        "not &#39;<bdi>&lt;b&gt;&amp;amp;&#34;</bdi>&#39; in &lt;my&gt; hand")
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.sampled_from("ab '\"<&>(). " + FSI + PDI + RLO + "\u200fמ"),
+               max_size=40))
+def test_the_pieces_give_the_message_back_and_every_piece_is_escaped(message):
+    pieces = split_quoted(message)
+    assert "".join(p.text if isinstance(p, Quoted) else p for p in pieces) == message
+    assert all(p for p in pieces if isinstance(p, str))                 # no empty words
+    assert not any(isinstance(a, str) and isinstance(b, str) for a, b in zip(pieces, pieces[1:]))
+    html = str(isolate_quoted(message))
+    assert not set("<>\"'") & set(re.sub(r"</?bdi>", "", html))        # escaped, all of it
+    assert not set(RLO + FSI + PDI + "\u200f") & set(outside_isolates(html))  # each isolated
