@@ -43,7 +43,7 @@ from calculator.core.advice import advise_position  # noqa: E402
 from calculator.core import score_hand  # noqa: E402
 from calculator.core.cards import Card, mask_cards  # noqa: E402
 from calculator.core.knock import analyze_mask  # noqa: E402
-from calculator.core.melds import best_discard_deadwood_of_mask  # noqa: E402
+from calculator.core.tables import best_discard_deadwood_of_mask  # noqa: E402
 from calculator.core.position import read_position  # noqa: E402
 from calculator.core.sampler import knock_odds, opponent_hands  # noqa: E402
 from calculator.core.spreads import choose_spreads  # noqa: E402

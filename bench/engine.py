@@ -98,13 +98,13 @@ class Ours:
         # Mask-level entry points (internal, so looked up under the names they have had):
         # 10 cards, lowest deadwood; 11 cards, lowest deadwood after the best discard.
         self.mask10_name, self.deadwood_of_mask = _first_attr(
-            ("melds", "deadwood_of_mask"))
+            ("tables", "deadwood_of_mask"), ("melds", "deadwood_of_mask"))
         self.mask11_name, self.best_discard_deadwood = _first_attr(
-            ("melds", "best_discard_deadwood_of_mask"), ("knock", "best_discard_deadwood"),
-            ("melds", "best_discard_deadwood"))
+            ("tables", "best_discard_deadwood_of_mask"), ("melds", "best_discard_deadwood_of_mask"),
+            ("knock", "best_discard_deadwood"), ("melds", "best_discard_deadwood"))
         # 11 cards, the deadwood after each of the 11 discards, in one pass
         self.every_name, self.every_discard = _first_attr(
-            ("melds", "discard_deadwoods_of_mask"))
+            ("tables", "discard_deadwoods_of_mask"), ("melds", "discard_deadwoods_of_mask"))
 
     def cards(self, ints):
         return [self.Card.from_index(i) for i in ints]

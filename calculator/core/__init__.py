@@ -3,6 +3,7 @@
 Entry points: `parse_hand`, `deadwood`, `analyze`, `layoffs`, `score_hand`, `Rules`; the game
 ledger lives in `calculator.core.game`.
 """
+from .arrangements import all_best_arrangements
 from .cards import ALL_CARDS, Card, card_name, format_cards, parse_card, parse_hand, tokenize
 from .errors import (CalculatorError, CardInBothHandsError, CardNotationError,
                      DuplicateCardError, ErrorGroup, GameError, HandSizeError,
@@ -10,11 +11,11 @@ from .errors import (CalculatorError, CardInBothHandsError, CardNotationError,
                      PlayerNameError, RuleError)
 from .knock import DiscardOption, HandAnalysis, Outs, analyze
 from .layoffs import Defense, Layoff, LayoffOption, LayoffResult, read_spread
-from .melds import (Arrangement, Meld, all_best_arrangements, best_arrangement, deadwood,
-                    deadwood_of_mask)
+from .melds import Arrangement, Meld, best_arrangement, deadwood
 from .rules import PRESETS, Rules
 from .scoring import (BestSpread, DefenderSide, HandResult, KnockerCounts, KnockerSide,
                       draw_result, layoffs, score_hand)
+from .tables import deadwood_of_mask
 
 Spread = Arrangement  # a knocker's spread is an arrangement laid on the table
 

@@ -15,8 +15,9 @@ from random import Random
 from typing import NamedTuple
 
 from .cards import ALL_CARDS, RANK_NAMES, Card, mask_cards
-from .melds import deadwood_of_mask, discard_deadwoods_of_mask
-from .draws import COLUMN, bits_of, discard_draws, draw_deadwoods, index_of, lowest_discard
+from .tables import deadwood_of_mask, discard_deadwoods_of_mask
+from .draws import COLUMN, bits_of, draw_deadwoods, index_of, lowest_discard
+from .lanes import discard_draws
 from .odds import ALL, JOINS, PAIR_CARDS, PAIRS, PARTNERS, Within, discard_dangers, falling_ratios, \
     fewest_draws, live_melds, waiting_melds, within_draws
 from .position import Position, read_position

@@ -6,11 +6,11 @@ from typing import NamedTuple
 
 from .cards import POINTS, Card, cards_mask, mask_cards, quick_mask
 from .hands import read_hand, read_upcard, refuse_shared_cards
-from .melds import (COLUMN, SUIT_BITS, Arrangement, Meld, best_arrangement_of_mask,
-                    best_discard_deadwood_of_mask, best_discards_of_mask, deadwood_of_mask,
-                    discard_sides_of_mask, ranks_twice)
+from .melds import Arrangement, Meld, best_arrangement_of_mask, discard_sides_of_mask
 from .memo import Memo
 from .rules import DEFAULT_RULES, Rules
+from .tables import (COLUMN, SUIT_BITS, best_discard_deadwood_of_mask, best_discards_of_mask,
+                     deadwood_of_mask, ranks_twice)
 
 
 class DiscardOption(NamedTuple):

@@ -15,9 +15,10 @@ from typing import Iterable
 from .cards import Card, check_disjoint
 from .errors import HandSizeError, MeldError
 from .hands import read_hand
-from .melds import Arrangement, Meld, best_arrangement_of_mask, deadwood_of_mask, mask_points, \
-    meld_from_mask, meld_kind, meld_masks
+from .melds import Arrangement, Meld, best_arrangement_of_mask, meld_from_mask, meld_kind, \
+    meld_masks
 from .memo import Memo
+from .tables import deadwood_of_mask, mask_points
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,8 +16,9 @@ from typing import NamedTuple
 from itertools import combinations
 
 from .cards import mask_cards
-from .draws import DrawOuts, bits_of
-from .melds import best_discards_of_mask, discard_deadwoods_of_mask
+from .draws import bits_of
+from .lanes import DrawOuts
+from .tables import best_discards_of_mask, discard_deadwoods_of_mask
 
 ALL = (1 << 52) - 1
 

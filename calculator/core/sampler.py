@@ -22,11 +22,12 @@ from random import Random
 from typing import Callable, Iterator, NamedTuple
 
 from .cards import POINTS, Card
-from .melds import Arrangement, best_discard_deadwood_of_mask, deadwood_of_mask
+from .melds import Arrangement
 from .draws import bits_of, index_of, lowest_discard
 from .odds import JOINS, PARTNERS, PASS_FACTOR
 from .position import Position
 from .spreads import Candidate, evaluate, lowest_spreads
+from .tables import best_discard_deadwood_of_mask, deadwood_of_mask
 
 
 class OpponentHand(NamedTuple):

@@ -26,12 +26,12 @@ from typing import NamedTuple
 from .advice import Outlook, knock_decision, look_ahead, rank_discards
 from .cards import Card, mask_cards
 from .draws import index_of
-from .melds import best_discard_deadwood_of_mask, deadwood_of_mask, discard_deadwoods_of_mask
 from .odds import keep_without
 from .position import DEAD_STOCK, Discard, Position
 from .rules import DEFAULT_RULES, Rules
 from .sampler import opponent_hands
 from .spreads import evaluate, lowest_spreads
+from .tables import best_discard_deadwood_of_mask, deadwood_of_mask, discard_deadwoods_of_mask
 
 POLICIES = ("ranked", "deadwood")
 KNOCKS = ("first", "advice")

@@ -10,14 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .arrangements import all_best_arrangements_of_mask, arrangement_of_masks, melds_in_mask, \
+    run_touch
 from .cards import Card, mask_cards
 from .layoffs import Defense, best_defense, best_layoffs, chains_onto_masks, defense_from, \
     layoff_chains
-from .melds import Arrangement, all_best_arrangements_of_mask, arrangement_of_masks, \
-    best_arrangement_of_mask, best_discard_deadwood_of_mask, best_discards_of_mask, \
-    deadwood_of_mask, mask_points, meld_masks, melds_in_mask, run_touch
+from .melds import Arrangement, best_arrangement_of_mask, meld_masks
 from .memo import Memo
 from .rules import Rules
+from .tables import best_discard_deadwood_of_mask, best_discards_of_mask, deadwood_of_mask, \
+    mask_points
 
 
 class Candidate(NamedTuple):

@@ -11,7 +11,7 @@ from calculator.core.advice import FAR_BEHIND, GIN_POINTS, _reason, advise, advi
     draw_choice, knock_decision, look_ahead, rank_discards
 from calculator.core.cards import ALL_CARDS, Card, mask_cards
 from calculator.core.draws import bits_of
-from calculator.core.melds import best_discard_deadwood_of_mask, deadwood_of_mask
+from calculator.core.tables import best_discard_deadwood_of_mask, deadwood_of_mask
 from calculator.core.odds import PAIRS
 from calculator.core.position import read_position
 

@@ -10,9 +10,10 @@ from random import Random
 import pytest
 
 from calculator.core.cards import mask_cards, parse_hand, cards_mask
-from calculator.core.draws import bits_of, discard_draws, draw_deadwoods
+from calculator.core.draws import bits_of, draw_deadwoods
+from calculator.core.lanes import discard_draws
 from calculator.core.knock import find_outs
-from calculator.core.melds import best_discard_deadwood_of_mask, deadwood_of_mask
+from calculator.core.tables import best_discard_deadwood_of_mask, deadwood_of_mask
 from calculator.core.odds import (ALL, PAIRS, PARTNERS, adjusted_danger, danger,
                                   discard_dangers, falling_ratios, greedy_keep, live_melds,
                                   waiting_melds, within_draws)
@@ -287,7 +288,7 @@ def test_lowest_discard_is_the_first_lowest_deadwood_discard(seed):
     """Ranks of three and four too: the first card in card order among the lowest-deadwood
     discards (not kept), the card `greedy_keep` and `keep_without` throw."""
     from calculator.core.draws import lowest_discard
-    from calculator.core.melds import discard_deadwoods_of_mask
+    from calculator.core.tables import discard_deadwoods_of_mask
     from calculator.core.odds import keep_without
 
     rng = Random(seed)
@@ -359,7 +360,7 @@ def test_lowest_discard_without_a_rank_of_three_is_the_first_best_card(seed):
     those (not kept) whose discard leaves the lowest deadwood: the sampler's hands, and so
     its seeded answers, depend on which card it is."""
     from calculator.core.draws import lowest_discard
-    from calculator.core.melds import discard_deadwoods_of_mask, ranks_of_three
+    from calculator.core.tables import discard_deadwoods_of_mask, ranks_of_three
 
     rng = Random(20 + seed)
     tried = 0
@@ -482,7 +483,7 @@ def test_draw_outs_are_the_engines_outs(limit):
     """`DrawOuts` (the k-draw odds' outs, in lanes) against the engine's best discard of
     every hand and card: random and meld-dense 10-card hands, some unseen cards already
     held (drawn earlier), which are never outs."""
-    from calculator.core.draws import DrawOuts
+    from calculator.core.lanes import DrawOuts
 
     rng = Random(30 + limit)
     for hand, unseen in deals(40 + limit, 150):

@@ -12,7 +12,7 @@ import pytest
 from calculator.core import score_hand
 from calculator.core.cards import ALL_CARDS, Card, mask_cards
 from calculator.core.draws import bits_of
-from calculator.core.melds import deadwood_of_mask
+from calculator.core.tables import deadwood_of_mask
 from calculator.core.odds import PAIRS
 from calculator.core.position import read_position
 from calculator.core.sampler import OpponentHand, knock_odds, opponent_hands
@@ -134,7 +134,7 @@ def test_a_built_hand_keeps_its_deadwood_along():
 
 def knockable_bodies(count: int, seed: int):
     """Positions of hands that can knock, from random deals, with piles of 0 to 20 cards."""
-    from calculator.core.melds import best_discard_deadwood_of_mask
+    from calculator.core.tables import best_discard_deadwood_of_mask
 
     rng = Random(seed)
     found = []

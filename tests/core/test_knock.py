@@ -17,7 +17,7 @@ import reference as ref
 from strategies import examples
 from calculator.core.cards import cards_mask
 from calculator.core.knock import find_outs
-from calculator.core.melds import best_discard_deadwood_of_mask, deadwood_of_mask
+from calculator.core.tables import best_discard_deadwood_of_mask, deadwood_of_mask
 from core_support import cards, cards_of, codes, indices, naive_deadwood
 
 

@@ -8,7 +8,7 @@ from random import Random
 import pytest
 
 from calculator.core import ALL_CARDS, selfplay
-from calculator.core.melds import best_discard_deadwood_of_mask
+from calculator.core.tables import best_discard_deadwood_of_mask
 from calculator.core.rules import PRESETS
 
 

@@ -6,7 +6,7 @@ the rules."""
 from __future__ import annotations
 
 from calculator.core.draws import bits_of, index_of
-from calculator.core.melds import best_discard_deadwood_of_mask
+from calculator.core.tables import best_discard_deadwood_of_mask
 from calculator.core.odds import PARTNERS, PASS_FACTOR, TAKE_FACTOR, greedy_keep
 
 
