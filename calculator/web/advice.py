@@ -1,6 +1,11 @@
 """The "What should I do?" page: GET /advice shows the form (and the advice, when the link
 carries a hand), POST /advice answers it. Plain HTML forms: it works without JavaScript.
 
+Opened from a game sheet, the page carries the sheet's token (`g`) on to its way back, as the
+scorekeeper's page does: in links while the sheet fits in one, else in the form alone. A sheet
+too long for a link opens this page by a POST (`action=open`: the empty form), and its way back
+is a button that POSTs the token to the sheet's page (`action=show`), which renders it there.
+
 The form's fields become the API's advice body, read by the same schema and answered by the
 same core as `POST /api/v1/advice` (so the errors are the API's); the page renders the core's
 `Advice` itself, not the API's JSON. An error is shown beside the field it points at, the
@@ -22,7 +27,8 @@ from ..core.cards import ALL_CARDS
 from ..core.position import written_discard
 from .isolate import Quoted, split_quoted
 from .numbers import whole_number
-from .page import card_face, sheet_link
+from .page import card_face, sheet_link, sheet_token
+from .sharing import fits_in_link
 
 PRESETS = (("standard", "Standard (knock at 10)"), ("classic", "Classic"),
            ("straight", "Straight (gin only)"), ("oklahoma", "Oklahoma (upcard sets the limit)"))
@@ -66,19 +72,23 @@ def register(bp: Blueprint) -> None:
 
 def show():
     """The form; with a hand in the link, the advice too (a link can be shared)."""
+    sheet = sheet_link(request.args.get("g"))  # a link holds a sheet that fits in one
     if request.args.get("hand"):
-        return _answer(request.args)
-    return _render(AdviceForm(values={"preset": "standard"}, sheet=_sheet(request.args)), None,
-                   200)
+        return _answer(request.args, sheet)
+    return _render(AdviceForm(values={"preset": "standard"}, sheet=sheet), None, 200)
 
 
 def submit():
-    """The advice for the position in the form."""
-    return _answer(request.form)
+    """The advice for the position in the form; or, opened from a sheet too long for a link
+    (`action=open`), the empty form carrying that sheet."""
+    sheet = sheet_token(request.form.get("g"))
+    if request.form.get("action") == "open":
+        return _render(AdviceForm(values={"preset": "standard"}, sheet=sheet), None, 200)
+    return _answer(request.form, sheet)
 
 
-def _answer(data) -> Response:
-    form = _read_form(data)
+def _answer(data, sheet: str) -> Response:
+    form = _read_form(data, sheet)
     if form.errors:
         return _render(form, None, 422)
     body, origins = _body(form)
@@ -95,13 +105,8 @@ def _answer(data) -> Response:
     return _render(form, answer, 200)
 
 
-def _sheet(data) -> str:
-    """The sheet the page came from: its token, carried on so "Back" returns to it."""
-    return sheet_link(data.get("g"))
-
-
-def _read_form(data) -> AdviceForm:
-    form = AdviceForm(sheet=_sheet(data))
+def _read_form(data, sheet: str) -> AdviceForm:
+    form = AdviceForm(sheet=sheet)
     for name in ("hand", "face_up", "pile", "took", "passed", "stock", "score_me",
                  "score_opponent", "preset", "upcard"):
         text = data.get(name, "") or ""
@@ -195,7 +200,9 @@ def _pile_twice(error: CalculatorError, origins: list[str]) -> str:
 
 
 def _render(form: AdviceForm, answer: Advice | None, status: int) -> Response:
-    home = url_for("web.index", g=form.sheet) if form.sheet else None  # back to that sheet
+    # back to that sheet: by its link, or (`home` None) by the form when it is too long for one
+    home = url_for("web.index", g=form.sheet) if form.sheet and fits_in_link(form.sheet) \
+        else None
     body = render_template("advice.html", form=form, answer=answer, presets=PRESETS, home=home,
                            suits=SUITS, ranks="A23456789TJQK", labels=LABELS,
                            card_face=card_face, figure=advice_api.odds)

@@ -30,6 +30,7 @@ from .sheet import SheetView, view
 
 NO_STORE = {"Cache-Control": "no-store"}
 TOKEN_SHAPE = re.compile(r"[0-9A-Za-z_-]{2,%d}" % sharing.LINK_CHARS)
+FORM_TOKEN_SHAPE = re.compile(r"[0-9A-Za-z_-]{2,%d}" % sharing.MAX_TOKEN_CHARS)
 DID = re.compile(r"(add|edit|delete):([0-9]{1,3})|setup|next|undo|redo|clear|import")
 
 
@@ -162,6 +163,14 @@ def sheet_link(value) -> str:
     shape and length are checked, as it is only linked; "" when it is no token."""
     text = str(value or "")
     return text if TOKEN_SHAPE.fullmatch(text) else ""
+
+
+def sheet_token(value) -> str:
+    """A sheet's token from a form's hidden field, the way a sheet too long for a link travels
+    (the advice page's `g`): as `sheet_link`, only its shape is checked, here up to the longest
+    token a sheet is read from; "" when it is no token."""
+    text = str(value or "")
+    return text if FORM_TOKEN_SHAPE.fullmatch(text) else ""
 
 
 def show(args) -> Response:

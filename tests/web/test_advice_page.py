@@ -3,16 +3,19 @@ answer leading with the advice in words, then the ranked discards with their odd
 knock decision; errors beside their fields; user text escaped; the same advice as the API."""
 from __future__ import annotations
 
+import random
 import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from flask import template_rendered
-from web_support import text_of
+from web_support import DEFENDER, KNOCKER, follow, text_of
 
 from calculator.api import advice as advice_api
 from calculator.core.advice import Advice, advise
 from calculator.web import advice
+from calculator.web import sharing
+from calculator.web.ledger import Hand, Ledger
 from calculator.web.sharing import LINK_CHARS
 
 HAND = "As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd"
@@ -238,7 +241,40 @@ def test_a_game_in_progress_reaches_the_advice_and_comes_back_to_its_sheet(clien
         assert f'<a href="/?g={token}">Back to the game sheet</a>' in html
         assert f'class="brand" href="/?g={token}"' in html
         assert f'<input type="hidden" name="g" value="{token}">' in html
-    # no sheet, or anything but a sheet's token: back to the start
+    # no sheet, or anything but a sheet's token (a link holds one that fits in a link; a
+    # form, one a sheet can be read from): back to the start
     for query in ({}, {"g": '"><script>'}, {"g": "x" * (LINK_CHARS + 1)}):
         html = client.get("/advice", query_string=query).get_data(as_text=True)
         assert '<a href="/">Back to the scorekeeper</a>' in html and 'name="g"' not in html
+    for data in ({"g": '"><script>'}, {"g": "x" * (sharing.MAX_TOKEN_CHARS + 1)}):
+        for page in (client.post("/advice", data={**data, "action": "open"}),
+                     client.post("/advice", data={**data, "hand": HAND})):
+            html = page.get_data(as_text=True)
+            assert '<a href="/">Back to the scorekeeper</a>' in html and 'name="g"' not in html
+
+
+def test_a_sheet_too_long_for_a_link_reaches_the_advice_and_comes_back_to_itself(client):
+    """A long night's sheet lives in its page's forms, not in a link: the way to the advice and
+    the way back carry it in the forms too (without the page's script), after an answer and
+    after an error as well, and it comes back whole."""
+    shuffle = random.Random(11).sample
+    hands = tuple(Hand("cards", str(i % 2), " ".join(shuffle(KNOCKER.split(), 10)),
+                       " ".join(shuffle(DEFENDER.split(), 10))) for i in range(300))
+    token = sharing.encode(Ledger(("Ann", "Bob"), {"target": 10000}, hands))
+    assert not sharing.fits_in_link(token)
+    sheet = client.post("/", data={"g": token, "action": "show"}).get_data(as_text=True)
+    assert f'data-sheet-token="{token}"' in sheet and "/advice?g=" not in sheet
+    opened = follow(client, sheet, "What should I do? Analyze a hand")
+    assert opened.status_code == 200 and "<h1>What should I do?</h1>" in opened.get_data(
+        as_text=True)
+    answered = follow(client, opened.get_data(as_text=True), "What should I do?", hand=HAND)
+    refused = follow(client, opened.get_data(as_text=True), "What should I do?", hand="As 2s")
+    assert (answered.status_code, refused.status_code) == (200, 422)
+    assert "The advice" in headings(answered.get_data(as_text=True))
+    for page in (opened, answered, refused):
+        html = page.get_data(as_text=True)
+        assert f'<input type="hidden" name="g" value="{token}">' in html
+        back = follow(client, html, "Back to the game sheet")
+        assert back.status_code == 200
+        shown = back.get_data(as_text=True)
+        assert f'data-sheet-token="{token}"' in shown and "Hand 300" in text_of(shown)

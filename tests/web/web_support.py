@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -26,6 +27,41 @@ def text_of(html: str) -> str:
     """The visible words of an HTML page, tags dropped and spaces squeezed."""
     html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+
+
+def _attributes(tag: str) -> dict[str, str]:
+    return {name: unescape(value) for name, value in re.findall(r'([\w-]+)(?:="([^"]*)")?', tag)}
+
+
+def follow(client, html: str, words: str, **typed):
+    """What a browser without script does with the link or button that says `words`: a link
+    is fetched; a button sends its form (the form's inputs, with `typed` in place of what they
+    hold, and the button's own name and value) to the button's `formaction`, else the form's
+    `action`. Inputs only: no select or textarea is sent."""
+    said = r"\s*" + re.escape(words) + r"\s*"
+    link = re.search(r'<a\b[^>]*\bhref="([^"]*)"[^>]*>' + said + "</a>", html)
+    if link:
+        return client.get(unescape(link.group(1)))
+    for form in re.finditer(r"<form\b([^>]*)>(.*?)</form>", html, re.S):
+        button = re.search(r"<button\b([^>]*)>" + said + "</button>", form.group(2))
+        if button:
+            break
+    else:
+        raise AssertionError(f"no link or button says {words!r}")
+    data: dict[str, list[str]] = {}
+    for tag in re.findall(r"<input\b([^>]*)>", form.group(2)):
+        field = _attributes(tag)
+        if "name" in field and (field.get("type") not in ("checkbox", "radio")
+                                or "checked" in field):
+            data.setdefault(field["name"], []).append(field.get("value", ""))
+    data.update({name: [value] for name, value in typed.items()})
+    form_at, button_at = _attributes(form.group(1)), _attributes(button.group(1))
+    if "name" in button_at:
+        data.setdefault(button_at["name"], []).append(button_at.get("value", ""))
+    action = button_at.get("formaction") or form_at.get("action", "")
+    if (button_at.get("formmethod") or form_at.get("method", "get")).lower() == "post":
+        return client.post(action, data=data)
+    return client.get(action, query_string=data)
 
 
 def shoot(tab, name: str, full_page: bool = True) -> Path:
