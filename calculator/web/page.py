@@ -4,8 +4,10 @@ A change to the sheet answers with a redirect to the sheet's link (POST-redirect
 reload, Back or a shared link shows the same sheet. The link also carries the sheet before
 the change (`u`, for Undo) or after an undo (`r`, for Redo) and what was done (`did`), so the
 message and its Undo button survive a reload; the share link carries the sheet alone. A
-ledger too long for a link is rendered straight from the POST instead, its hidden fields
-carrying it on (resubmitting that POST is harmless: it recomputes the same sheet).
+ledger too long for a link (or whose Undo or Redo is) is rendered straight from the POST
+instead, its hidden fields carrying it on (resubmitting that POST is harmless: it recomputes
+the same sheet), and its page posts it where a sheet that fits has links: a hand's result,
+editing a hand, the question before clearing (`viewed`), the export.
 
 Every page that carries a ledger is sent with `Cache-Control: no-store`; links are relative,
 or built on the configured `PUBLIC_BASE_URL`, never on the request's Host header.
@@ -159,7 +161,7 @@ def problem_words(error: CalculatorError, most: int = 3) -> str:
 
 
 def sheet_link(value) -> str:
-    """A sheet's token from a URL or form (undo, redo, the advice page's way back): only its
+    """A sheet's token from a URL (a link's `u` and `r`, the advice page's way back): only its
     shape and length are checked, as it is only linked; "" when it is no token."""
     text = str(value or "")
     return text if TOKEN_SHAPE.fullmatch(text) else ""
@@ -167,8 +169,9 @@ def sheet_link(value) -> str:
 
 def sheet_token(value) -> str:
     """A sheet's token from a form's hidden field, the way a sheet too long for a link travels
-    (the advice page's `g`): as `sheet_link`, only its shape is checked, here up to the longest
-    token a sheet is read from; "" when it is no token."""
+    (the advice page's `g`, Undo's and Redo's `other`, the sheet an evening is read in over):
+    as `sheet_link`, only its shape is checked, here up to the longest token a sheet is read
+    from; "" when it is no token."""
     text = str(value or "")
     return text if FORM_TOKEN_SHAPE.fullmatch(text) else ""
 
@@ -182,18 +185,36 @@ def show(args) -> Response:
     undo, redo = sheet_link(args.get("u")), sheet_link(args.get("r"))
     did = str(args.get("did", ""))
     if page.ledger:
-        count = len(page.ledger.hands)
-        shown = number_in(args.get("show"), 1, count)
-        edit = number_in(args.get("edit"), 1, count)
-        if shown:
-            show_hand(page, shown - 1)
-        if edit:
-            editing(page, edit - 1)
-        if args.get("ask") == "clear":
-            page.ask, page.focus = "clear", "confirm"
+        arrange(page, args)
     page.notice = notice(page, did, undo, redo)
     if did == "clear" and not page.ledger:
         page.forget = True
+    return render(page)
+
+
+def arrange(page: Page, args) -> None:
+    """One view of the sheet, as its link's `show` (a hand's full result), `edit` (a hand in
+    the form) and `ask=clear` (the question before clearing) ask for it."""
+    count = len(page.ledger.hands)
+    shown = number_in(args.get("show"), 1, count)
+    edit = number_in(args.get("edit"), 1, count)
+    if shown:
+        show_hand(page, shown - 1)
+    if edit:
+        editing(page, edit - 1)
+    if args.get("ask") == "clear":
+        page.ask, page.focus = "clear", "confirm"
+
+
+def viewed(page: Page, view: str, value: str) -> Response:
+    """POST action `show` (the sheet), `show:N`, `edit:N` or `ask:clear`: the view of the
+    sheet that its link with show=N, edit=N or ask=clear shows. A sheet too long for a link
+    is rendered here (its page posts these in place of those links); one that fits is sent
+    to its link."""
+    args = {view: value} if value else {}
+    if page.link:
+        return redirect(url_for("web.index", g=page.token, **args), 303)
+    arrange(page, args)
     return render(page)
 
 
@@ -241,10 +262,11 @@ def editing(page: Page, index: int) -> None:
 
 def finish(ledger: Ledger | None, did: str, undo: str = "", redo: str = "") -> Response:
     """After a change: redirect to the sheet's link (with the undo or redo token when both
-    fit), or render it here when the sheet is too long for a link."""
+    fit), or render it here when the sheet, or the sheet that Undo or Redo brings back, is
+    too long for a link (the page's forms carry both on; no ledger: the start screen)."""
     token = sharing.encode(ledger) if ledger else ""
     other = {"u": undo} if undo else {"r": redo} if redo else {}
-    if sharing.fits_in_link(token):
+    if sharing.fits_in_link(token) and sharing.fits_in_link(undo or redo):
         params = {"g": token} if token else {}
         if did:
             params["did"] = did
@@ -252,9 +274,10 @@ def finish(ledger: Ledger | None, did: str, undo: str = "", redo: str = "") -> R
             params.update(other)
         return redirect(url_for("web.index", **params), 303)
     page = Page()
-    if not open_ledger(page, token):
+    if ledger is not None and not open_ledger(page, token):
         return render(page, 400)
     page.notice = notice(page, did, undo, redo)
+    page.forget = did == "clear" and ledger is None
     return render(page)
 
 
@@ -271,17 +294,16 @@ def submit(form) -> Response:
     if page.ledger is None:
         raise BadRequest("that button needs a game sheet, and none was sent")
     old = page.token
+    if action in ("show", "edit", "ask") and (number or action == "show"):
+        return viewed(page, action, number)
     if number and action != "delete":
         raise BadRequest(f"unknown action '{action}:{number[:10]}'")
-    if action == "undo":
-        return finish(page.ledger, "undo", redo=sheet_link(form.get("other")))
+    if action == "undo":      # `other`: the sheet undone, posted as a long one travels
+        return finish(page.ledger, "undo", redo=sheet_token(form.get("other")))
     if action == "redo":
-        return finish(page.ledger, "redo", undo=sheet_link(form.get("other")))
-    if action == "show":
-        return finish(page.ledger, "")
+        return finish(page.ledger, "redo", undo=sheet_token(form.get("other")))
     if action == "clear":
-        return redirect(url_for("web.index", did="clear", u=old if sharing.fits_in_link(old)
-                                else None), 303)
+        return finish(None, "clear", undo=old)
     if action == "next":
         if not page.sheet.finished:
             raise BadRequest("the game is not over yet: a new game starts after it ends")

@@ -27,10 +27,12 @@ def submit():
     return page.submit(request.form)
 
 
-@bp.get("/evening.<any(csv, json):kind>")
+@bp.route("/evening.<any(csv, json):kind>", methods=["GET", "POST"])
 def export(kind: str):
-    """The night of the sheet in `g`, as a CSV or JSON file to keep."""
-    ledger, sheet = _sheet_of(request.args.get("g", ""))
+    """The night of the sheet in `g`, as a CSV or JSON file to keep: from its link, or posted
+    by the page of a sheet too long for a link."""
+    sent = request.form if request.method == "POST" else request.args
+    ledger, sheet = _sheet_of(sent.get("g", ""))
     body = evening.to_csv(ledger, sheet) if kind == "csv" else evening.to_json(ledger, sheet)
     mimetype = "text/csv" if kind == "csv" else "application/json"
     return Response(body, mimetype=mimetype, headers={
@@ -55,7 +57,7 @@ def import_evening():
         if isinstance(error, play.FormSlip):
             detail = "a hand in it cannot be scored"
         return page.import_failed(sheet, f"That evening could not be read: {detail}.")
-    return page.finish(ledger, "import", undo=page.sheet_link(sheet))
+    return page.finish(ledger, "import", undo=page.sheet_token(sheet))
 
 
 def _sheet_of(token: str):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from browser_support import axe_violations, press
 from playwright.sync_api import expect
-from web_support import BAD_KNOCKER, DEFENDER, KNOCKER, shoot
+from web_support import BAD_KNOCKER, DEFENDER, KNOCKER, long_ledger, shoot
 
 from calculator.web import sharing
 from calculator.web.ledger import Finished, Hand, Ledger
@@ -31,6 +31,7 @@ NEXT = sharing.encode(Ledger(ANN_BOB, {}, HANDS[:1], night=(Finished(0, (300, 60
 HOLLYWOOD = sharing.encode(Ledger(ANN_BOB, {"preset": "hollywood"},
                                   tuple(Hand("counts", w, knocker_deadwood="2",
                                              defender_deadwood="30") for w in "0100")))
+LONG = sharing.encode(long_ledger())   # too long for a link: its ways round are forms' buttons
 
 SCREENS = {
     "start": "/",
@@ -40,6 +41,7 @@ SCREENS = {
     "edit": f"/?g={SHEET}&edit=1",
     "confirm clear": f"/?g={SHEET}&ask=clear",
     "cleared": f"/?did=clear&u={SHEET}",
+    "long sheet": f"/?g={LONG}&did=add:300&show=2&edit=1&ask=clear",   # under 8,190 bytes
     "final": f"/?g={FINISHED}",
     "night tally": f"/?g={NEXT}&did=next",
     "hollywood": f"/?g={HOLLYWOOD}",

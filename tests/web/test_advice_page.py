@@ -3,19 +3,17 @@ answer leading with the advice in words, then the ranked discards with their odd
 knock decision; errors beside their fields; user text escaped; the same advice as the API."""
 from __future__ import annotations
 
-import random
 import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from flask import template_rendered
-from web_support import DEFENDER, KNOCKER, follow, text_of
+from web_support import follow, long_ledger, text_of
 
 from calculator.api import advice as advice_api
 from calculator.core.advice import Advice, advise
 from calculator.web import advice
 from calculator.web import sharing
-from calculator.web.ledger import Hand, Ledger
 from calculator.web.sharing import LINK_CHARS
 
 HAND = "As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd"
@@ -257,10 +255,7 @@ def test_a_sheet_too_long_for_a_link_reaches_the_advice_and_comes_back_to_itself
     """A long night's sheet lives in its page's forms, not in a link: the way to the advice and
     the way back carry it in the forms too (without the page's script), after an answer and
     after an error as well, and it comes back whole."""
-    shuffle = random.Random(11).sample
-    hands = tuple(Hand("cards", str(i % 2), " ".join(shuffle(KNOCKER.split(), 10)),
-                       " ".join(shuffle(DEFENDER.split(), 10))) for i in range(300))
-    token = sharing.encode(Ledger(("Ann", "Bob"), {"target": 10000}, hands))
+    token = sharing.encode(long_ledger())
     assert not sharing.fits_in_link(token)
     sheet = client.post("/", data={"g": token, "action": "show"}).get_data(as_text=True)
     assert f'data-sheet-token="{token}"' in sheet and "/advice?g=" not in sheet

@@ -1,6 +1,7 @@
 """Hands and small helpers shared by the page's tests."""
 from __future__ import annotations
 
+import random
 import re
 from html import unescape
 from pathlib import Path
@@ -33,17 +34,36 @@ def _attributes(tag: str) -> dict[str, str]:
     return {name: unescape(value) for name, value in re.findall(r'([\w-]+)(?:="([^"]*)")?', tag)}
 
 
+def long_ledger(seed: int = 11, count: int = 300):
+    """A night's sheet too long for a link: `count` hands by cards, the knocker taking turns
+    (a 300-hand sheet's token is some 7,000 characters; a link holds 6,000)."""
+    from calculator.web.ledger import Hand, Ledger
+
+    shuffle = random.Random(seed).sample
+    hands = tuple(Hand("cards", str(i % 2), " ".join(shuffle(KNOCKER.split(), 10)),
+                       " ".join(shuffle(DEFENDER.split(), 10))) for i in range(count))
+    return Ledger(("Ann", "Bob"), {"target": 10000}, hands)
+
+
+def _says(tag: str, inner: str, words: str) -> bool:
+    """A link or button says `words`: its visible text (a hidden part too) or its label."""
+    return unescape(text_of(inner)) == words or _attributes(tag).get("aria-label") == words
+
+
 def follow(client, html: str, words: str, **typed):
-    """What a browser without script does with the link or button that says `words`: a link
-    is fetched; a button sends its form (the form's inputs, with `typed` in place of what they
-    hold, and the button's own name and value) to the button's `formaction`, else the form's
-    `action`. Inputs only: no select or textarea is sent."""
-    said = r"\s*" + re.escape(words) + r"\s*"
-    link = re.search(r'<a\b[^>]*\bhref="([^"]*)"[^>]*>' + said + "</a>", html)
-    if link:
-        return client.get(unescape(link.group(1)))
+    """What a browser without script does with the link or button that says `words` (its
+    text, or its `aria-label`): a link is fetched; a button sends its form (the form's inputs,
+    with `typed` in place of what they hold, and the button's own name and value) to the
+    button's `formaction`, else the form's `action`. Inputs only: no select or textarea is
+    sent."""
+    for link in re.finditer(r"<a\b([^>]*)>(.*?)</a>", html, re.S):
+        href = _attributes(link.group(1)).get("href")
+        if href is not None and _says(link.group(1), link.group(2), words):
+            return client.get(href)
     for form in re.finditer(r"<form\b([^>]*)>(.*?)</form>", html, re.S):
-        button = re.search(r"<button\b([^>]*)>" + said + "</button>", form.group(2))
+        button = next((b for b in re.finditer(r"<button\b([^>]*)>(.*?)</button>",
+                                              form.group(2), re.S)
+                       if _says(b.group(1), b.group(2), words)), None)
         if button:
             break
     else:
