@@ -10,7 +10,6 @@ import pytest
 from calculator.core import (ALL_CARDS, CalculatorError, Card, CardNotationError,
                              DuplicateCardError, ErrorGroup, card_name, format_cards,
                              parse_card, parse_hand, tokenize)
-from calculator.core.hands import read_hand
 
 VS = "\ufe0f"  # emoji variation selector
 
@@ -323,14 +322,6 @@ def test_several_bad_tokens_are_reported_together():
         assert detail in error.detail
 
 
-def test_error_group_at_prefixes_every_member():
-    with pytest.raises(ErrorGroup) as info:
-        parse_hand("Qx Zs")
-    error = info.value.at("knocker", "hand")
-    assert [pos for pos, _ in error.errors] == [("knocker", "hand", 0), ("knocker", "hand", 1)]
-    assert error.position == ("knocker", "hand", 0)
-
-
 def test_word_hand_errors_count_phrases_as_tokens():
     with pytest.raises(CardNotationError) as info:
         parse_hand("ace of spades, 10 of hearts, jester of clubs")
@@ -408,7 +399,7 @@ def test_a_hand_that_holds_no_tokens_is_named_by_its_type(value, named):
     assert info.value.position == ()
 
 
-# --- words and codes in one hand; the count before the cards ----------------------------------
+# --- words and codes in one hand --------------------------------------------------------------
 
 MIXED = "ace of spades, 2 of spades, 3 of spades, 7c 7h 7d Tc Jc Qc 5h"
 
@@ -428,20 +419,3 @@ def test_cards_run_together_with_words_are_told_to_take_commas(hand, index):
         parse_hand(hand)
     assert info.value.position == (index,)
     assert "separate cards with commas when any is written in words" in info.value.detail
-
-
-@pytest.mark.parametrize("hand", [["As"] * 70, " ".join(["As"] * 70), ["Xs"] * 70,
-                                  ", ".join(["ace of spades"] * 70)],
-                         ids=["list", "string", "bad", "words"])
-def test_a_hand_of_70_cards_is_told_its_size_once(hand):
-    with pytest.raises(CalculatorError) as info:
-        read_hand(hand, (10, 11), ("knocker", "hand"))
-    assert info.value.errors == [(("knocker", "hand"), "hand has 70 cards; expected 10 or 11")]
-
-
-def test_a_short_hand_is_told_its_size_and_its_bad_tokens_at_once():
-    with pytest.raises(CalculatorError) as info:
-        read_hand("As 2s Qx 4s 5s 6s 7s 8s 9s", (10,), ("defender", "hand"))
-    assert info.value.errors == [
-        (("defender", "hand", 2), "unknown suit 'x' in token 3 'Qx'"),
-        (("defender", "hand"), "hand has 9 cards; expected 10")]

@@ -1,7 +1,10 @@
-"""Melds, arrangements and deadwood (docs/RULES.md "Melds"), with answers worked out by hand.
+"""Melds, the best arrangement and its tie rule, and deadwood (docs/RULES.md "Melds", the
+public functions of calculator.core.melds), with answers worked out by hand.
 
-Each arrangement below was derived from docs/RULES.md on paper; a small naive search written here
-(no engine code) double-checks the engine on the same hands and on seeded random hands.
+Each arrangement in core_support.ARRANGEMENTS was derived from docs/RULES.md on paper; the naive
+exhaustive reference (tests/reference, no engine code) double-checks the engine on seeded random
+hands. Every best arrangement of a hand, and every meld inside one, are in test_arrangements.py;
+the mask-level deadwood tables in test_tables.py.
 """
 from __future__ import annotations
 
@@ -11,7 +14,6 @@ from itertools import permutations
 from pathlib import Path
 
 import pytest
-import reference as ref
 
 from calculator.core import (ALL_CARDS, Card, CardNotationError, DuplicateCardError,
                              HandSizeError, MeldError, Meld, all_best_arrangements, analyze,
@@ -19,36 +21,11 @@ from calculator.core import (ALL_CARDS, Card, CardNotationError, DuplicateCardEr
 from calculator.core.cards import POINTS
 from calculator.core.melds import MOST_DEADWOOD, best_arrangement_of_mask, \
     discard_sides_of_mask
-from core_support import indices
+from core_support import (ARRANGEMENTS, cards, codes, engine_arrangement_key, meld_codes,
+                          naive_best_arrangements, naive_deadwood)
 
 # the tricky hands from the project's shared data, checked by an independent exhaustive search
 SHARED_HANDS = Path(__file__).resolve().parents[1] / "data" / "hands.jsonl"
-
-
-def cards(text) -> list[Card]:
-    return parse_hand(text)
-
-
-def codes(items) -> list[str]:
-    return [str(c) for c in items]
-
-
-def meld_codes(arrangement) -> list[list[str]]:
-    return [codes(m.cards) for m in arrangement.melds]
-
-
-# --- the naive reference (tests/reference), on card indices --------------------------------
-
-def naive_deadwood(hand: list[Card]) -> int:
-    return ref.min_deadwood(indices(hand))
-
-
-def naive_best_arrangements(hand: list[Card]) -> set[frozenset]:
-    return ref.best_arrangements(indices(hand))
-
-
-def engine_arrangement_key(arrangement) -> frozenset:
-    return frozenset(frozenset(indices(m.cards)) for m in arrangement.melds)
 
 
 # --- the shared hands file --------------------------------------------------------------------
@@ -71,53 +48,6 @@ def test_shared_hands_file(line):
 
 # --- arrangements worked out by hand ----------------------------------------------------------
 
-ARRANGEMENTS = [
-    # hand, deadwood, melds (each in canonical order; melds by their first card), deadwood cards
-    ("As 2s 3s 7c 7h 7d Tc Jc Qc 5h", 5,  # docs/RULES.md worked example 1
-     [["As", "2s", "3s"], ["7h", "7d", "7c"], ["Tc", "Jc", "Qc"]], ["5h"]),
-    ("7s 7h 7d 8s 9s 2c 4d 6h Jc Qd", 46,  # docs/RULES.md worked example 2: the run beats the set
-     [["7s", "8s", "9s"]], ["6h", "7h", "4d", "7d", "Qd", "2c", "Jc"]),
-    ("5s 5h 5d 5c 6c 7c Ks Qh 2d 9h", 31,
-     [["5s", "5h", "5d"], ["5c", "6c", "7c"]], ["Ks", "9h", "Qh", "2d"]),
-    ("As 2s 3s 4s 5s Ah Ad Ac 9d Kh", 19,  # tie with 4 aces + 2-5: fewer cards in sets wins
-     [["As", "2s", "3s", "4s", "5s"], ["Ah", "Ad", "Ac"]], ["Kh", "9d"]),
-    ("Qs Ks As 2s 3s 9h 9d 4c 6d 8c", 56,  # no wrap: Q-K-A and K-A-2 are not runs
-     [["As", "2s", "3s"]], ["Qs", "Ks", "9h", "6d", "9d", "4c", "8c"]),
-    ("Js Qs Ks Ah 2h Ac 2c 3c 9d 5d", 17,
-     [["Js", "Qs", "Ks"], ["Ac", "2c", "3c"]], ["Ah", "2h", "5d", "9d"]),
-    ("As 2s 3s 4s 5s 9h Th Jh Qh Kh", 0,
-     [["As", "2s", "3s", "4s", "5s"], ["9h", "Th", "Jh", "Qh", "Kh"]], []),
-    ("3s 4s 5s 6s 7s 8s 9s Kh Kd Kc", 0,  # one 7-card run, never split
-     [["3s", "4s", "5s", "6s", "7s", "8s", "9s"], ["Kh", "Kd", "Kc"]], []),
-    ("7s 7h 7d 7c 5s 6s 8h 9h 6d 8d", 7,
-     [["5s", "6s", "7s"], ["7h", "8h", "9h"], ["6d", "7d", "8d"]], ["7c"]),
-    ("Tc 2h 3h 2s Td 5h 3s 4h 4s Ts", 0,
-     [["2s", "3s", "4s"], ["Ts", "Td", "Tc"], ["2h", "3h", "4h", "5h"]], []),
-    ("Ks Qh Jd Tc 9s 8h 7d 6c 5s 4h", 79,
-     [], ["5s", "9s", "Ks", "4h", "8h", "Qh", "7d", "Jd", "6c", "Tc"]),
-    ("4s 5s 6s 4h 5h 6h 4d 5d 6d 4c", 0,  # 4c forces the four 4s: one gin arrangement only
-     [["4s", "4h", "4d", "4c"], ["5s", "5h", "5d"], ["6s", "6h", "6d"]], []),
-    ("Ks Kh Kd Qs Js 2c 4c 6c 8c 9d", 49,  # tie: run J-Q-K♠ or set of kings; run wins
-     [["Js", "Qs", "Ks"]], ["Kh", "9d", "Kd", "2c", "4c", "6c", "8c"]),
-    ("7s 7h 7d 7c 8s 9s 2h 3d 4c 5c", 14,
-     [["7s", "8s", "9s"], ["7h", "7d", "7c"]], ["2h", "3d", "4c", "5c"]),
-    ("As 2s 3s Kh Qh Jh 5d 6d 7d 9c", 9,
-     [["As", "2s", "3s"], ["Jh", "Qh", "Kh"], ["5d", "6d", "7d"]], ["9c"]),
-    ("Kd Ad 2d 5s 6s 7s 9h 9c 9s Jc", 23,  # K-A-2 is not a run
-     [["5s", "6s", "7s"], ["9s", "9h", "9c"]], ["Ad", "2d", "Kd", "Jc"]),
-    ("Ks Kh Kd Kc 2h 3h 4h 8c 9c Tc", 0,
-     [["Ks", "Kh", "Kd", "Kc"], ["2h", "3h", "4h"], ["8c", "9c", "Tc"]], []),
-    ("As 2s 3s 4h 5h 6h 7d 8d 9d Ac", 1,
-     [["As", "2s", "3s"], ["4h", "5h", "6h"], ["7d", "8d", "9d"]], ["Ac"]),
-    ("As 2s 3s 4s Kh Kd Kc Ah 2d 3c", 6,
-     [["As", "2s", "3s", "4s"], ["Kh", "Kd", "Kc"]], ["Ah", "2d", "3c"]),
-    ("6s 7s 8s Kh Kd Kc Ah 2h 3h 8d", 8,
-     [["6s", "7s", "8s"], ["Ah", "2h", "3h"], ["Kh", "Kd", "Kc"]], ["8d"]),
-    ("Qh Kh Ah 2h 3h Qd Kd Ad 2d 3d", 40,  # Q-K-A and K-A-2 in two suits: only A-2-3 melds
-     [["Ah", "2h", "3h"], ["Ad", "2d", "3d"]], ["Qh", "Kh", "Qd", "Kd"]),
-]
-
-
 @pytest.mark.parametrize("hand, dw, melds, dead", ARRANGEMENTS, ids=[a[0] for a in ARRANGEMENTS])
 def test_best_arrangement(hand, dw, melds, dead):
     arrangement = best_arrangement(cards(hand))
@@ -130,52 +60,7 @@ def test_best_arrangement(hand, dw, melds, dead):
             codes(result.deadwood_cards)) == (dw, melds, dead)
 
 
-@pytest.mark.parametrize("hand, dw, melds, dead", ARRANGEMENTS, ids=[a[0] for a in ARRANGEMENTS])
-def test_each_card_in_at_most_one_meld(hand, dw, melds, dead):
-    hand_cards = cards(hand)
-    for arrangement in all_best_arrangements(hand_cards):
-        placed = [c for m in arrangement.melds for c in m.cards] + list(arrangement.deadwood_cards)
-        assert sorted(placed) == sorted(hand_cards)  # a partition: no card twice, none lost
-        assert len(set(placed)) == len(placed)
-        for meld in arrangement.melds:
-            assert Meld.of(meld.cards) == meld  # every meld is a real set or run
-
-
-@pytest.mark.parametrize("hand, dw, melds, dead", ARRANGEMENTS, ids=[a[0] for a in ARRANGEMENTS])
-def test_engine_agrees_with_naive_search(hand, dw, melds, dead):
-    hand_cards = cards(hand)
-    assert naive_deadwood(hand_cards) == dw  # the hand-worked answer, re-checked
-    engine = {engine_arrangement_key(a) for a in all_best_arrangements(hand_cards)}
-    assert engine == naive_best_arrangements(hand_cards)
-
-
 # --- ties: a fixed rule, the same answer whatever the order or notation -----------------------
-
-ALL_BEST = [
-    # hand, number of lowest-deadwood arrangements (adjacent runs never split), the others
-    ("As 2s 3s 4s 5s Ah Ad Ac 9d Kh", 2,
-     [([["As", "Ah", "Ad", "Ac"], ["2s", "3s", "4s", "5s"]], ["Kh", "9d"])]),
-    ("Ks Kh Kd Qs Js 2c 4c 6c 8c 9d", 2,
-     [([["Ks", "Kh", "Kd"]], ["Js", "Qs", "9d", "2c", "4c", "6c", "8c"])]),
-    ("4s 5s 6s 4h 5h 6h 4d 5d 6d 4c", 1, []),
-    ("3s 4s 5s 6s 7s 8s 9s Kh Kd Kc", 1, []),
-    ("As 2s 3s 7c 7h 7d Tc Jc Qc 5h", 1, []),
-    ("Ks Qh Jd Tc 9s 8h 7d 6c 5s 4h", 1, []),
-    ("7s 7h 7d 7c 5s 6s 8h 9h 6d 8d", 1, []),
-    ("5s 5h 5d 5c 6c 7c Ks Qh 2d 9h", 1, []),
-]
-
-
-@pytest.mark.parametrize("hand, count, others", ALL_BEST, ids=[a[0] for a in ALL_BEST])
-def test_all_best_arrangements(hand, count, others):
-    hand_cards = cards(hand)
-    found = all_best_arrangements(hand_cards)
-    assert len(found) == count
-    assert found[0] == best_arrangement(hand_cards)  # the chosen one first
-    assert len({a.deadwood for a in found}) == 1
-    rest = [(meld_codes(a), codes(a.deadwood_cards)) for a in found[1:]]
-    assert sorted(rest) == sorted(others)
-
 
 TIE_HANDS = [
     "Ks Kh Kd Qs Js 2c 4c 6c 8c 9d",

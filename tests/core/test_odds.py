@@ -1,6 +1,7 @@
-"""The advice's exact odds against brute force: every draw table entry against the engine's
-own best-discard search, danger against enumerating every opponent hand, the k-draw odds
-against enumerating every draw sequence, and the sampled third draw within its error."""
+"""The advice's odds (calculator.core.odds) against brute force: danger against enumerating
+every opponent hand, the k-draw odds against enumerating every draw sequence, and the sampled
+third draw within its error. The one-draw tables and outs they build on are in test_draws.py
+and test_lanes.py."""
 from __future__ import annotations
 
 from itertools import combinations, permutations
@@ -9,87 +10,14 @@ from random import Random
 
 import pytest
 
-from calculator.core.cards import mask_cards, parse_hand, cards_mask
-from calculator.core.draws import bits_of, draw_deadwoods
-from calculator.core.lanes import discard_draws
-from calculator.core.knock import find_outs
-from calculator.core.tables import best_discard_deadwood_of_mask, deadwood_of_mask
+from calculator.core.cards import mask_cards, parse_hand
+from calculator.core.draws import bits_of
 from calculator.core.odds import (ALL, PAIRS, PARTNERS, adjusted_danger, danger,
                                   discard_dangers, falling_ratios, greedy_keep, live_melds,
                                   waiting_melds, within_draws)
+from calculator.core.tables import best_discard_deadwood_of_mask
+from core_support import deals, mask
 from reference.odds import card_weights, simulate_within_draws
-
-
-def mask(text: str) -> int:
-    return cards_mask(parse_hand(text))
-
-
-def deals(seed: int, count: int, seen_low: int = 0, seen_high: int = 25):
-    """(11-card hand, unseen) pairs: random and meld-dense (few suits, near ranks)."""
-    rng = Random(seed)
-    for i in range(count):
-        if i % 2:
-            cards = rng.sample(range(52), 11 + rng.randrange(seen_low, seen_high))
-        else:  # meld-dense: two suits and a band of ranks, plus the rest at random
-            suits = rng.sample(range(4), 2)
-            low = rng.randrange(0, 6)
-            dense = [s * 13 + r for s in suits for r in range(low, low + 8)]
-            rng.shuffle(dense)
-            rest = [c for c in range(52) if c not in dense[:9]]
-            cards = dense[:9] + rng.sample(rest, 2 + rng.randrange(seen_low, seen_high))
-        hand = sum(1 << c for c in cards[:11])
-        yield hand, ALL & ~hand & ~sum(1 << c for c in cards[11:])
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_draw_tables_match_the_engine(seed):
-    for hand, unseen in deals(seed, 150):
-        keep = hand & -hand if seed % 2 else 0
-        cards = bits_of(unseen)
-        found = discard_draws(hand, keep, unseen, 10)
-        assert [bit for bit, *_ in found] == bits_of(hand & ~keep)
-        for discard, deadwood, total, knock, gin in found:
-            kept = hand ^ discard
-            truth = [best_discard_deadwood_of_mask(kept | b) for b in cards]
-            assert draw_deadwoods(kept, unseen) == dict(zip(cards, truth))
-            assert (deadwood, total, knock, gin) == (
-                deadwood_of_mask(kept), sum(truth),
-                sum(b for b, v in zip(cards, truth) if v <= 10),
-                sum(b for b, v in zip(cards, truth) if v == 0))
-
-
-def test_draw_summary_on_set_dense_hands():
-    """Hands of few ranks in every suit (ranks held three and four times, several at once):
-    each discard's deadwood, total and outs against the engine, a card just taken kept."""
-    rng = Random(17)
-    for i in range(120):
-        ranks = rng.sample(range(13), 4 + i % 2)
-        pool = [s * 13 + r for s in range(4) for r in ranks]
-        cards = rng.sample(pool, 11)
-        hand = sum(1 << c for c in cards)
-        rest = [c for c in range(52) if not hand >> c & 1]
-        unseen = sum(1 << c for c in rng.sample(rest, rng.randrange(8, 41)))
-        keep = 1 << cards[0] if i % 3 == 0 else 0
-        found = discard_draws(hand, keep, unseen, 10)
-        assert [bit for bit, *_ in found] == bits_of(hand & ~keep)
-        for bit, deadwood, total, knock, gin in found:
-            kept = hand ^ bit
-            truth = [best_discard_deadwood_of_mask(kept | b) for b in bits_of(unseen)]
-            assert deadwood == deadwood_of_mask(kept)
-            assert total == sum(truth)
-            assert knock == sum(b for b, v in zip(bits_of(unseen), truth) if v <= 10)
-            assert gin == sum(b for b, v in zip(bits_of(unseen), truth) if v == 0)
-
-
-@pytest.mark.parametrize("limit", [0, 4, 10])
-def test_outs_agree_with_find_outs(limit):
-    """Knock and gin outs of each kept hand are the engine's own outs over the same cards."""
-    for hand, unseen in deals(10 + limit, 60):
-        for discard, _, _, knock, gin in discard_draws(hand, 0, unseen, limit):
-            kept = hand ^ discard
-            outs = find_outs(kept, deadwood_of_mask(kept), limit, ALL & ~unseen & ~kept)
-            assert gin == cards_mask(outs.gin)
-            assert knock == cards_mask(outs.knock)
 
 
 def test_meld_partners():
@@ -283,45 +211,6 @@ def test_falling_ratios_are_hypergeometric():
     assert falling_ratios(1, 5)[2] == 0.0
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_lowest_discard_is_the_first_lowest_deadwood_discard(seed):
-    """Ranks of three and four too: the first card in card order among the lowest-deadwood
-    discards (not kept), the card `greedy_keep` and `keep_without` throw."""
-    from calculator.core.draws import lowest_discard
-    from calculator.core.tables import discard_deadwoods_of_mask
-    from calculator.core.odds import keep_without
-
-    rng = Random(seed)
-    for i in range(1500):
-        if i % 2:
-            cards = rng.sample(range(52), rng.choice([10, 11]))
-        else:  # set-heavy: four ranks, so ranks of three and four are common
-            ranks = rng.sample(range(13), 4)
-            cards = rng.sample([s * 13 + r for r in ranks for s in range(4)], 11)
-        hand = sum(1 << c for c in cards)
-        keep = sum(1 << c for c in cards[:rng.randrange(0, 3)])
-        bit, value = lowest_discard(hand, keep)
-        after = {b: v for b, v in discard_deadwoods_of_mask(hand).items() if not b & keep}
-        best = min(after.values())
-        assert value == deadwood_of_mask(hand ^ bit) == best
-        assert bit == min(b for b, v in after.items() if v == best)
-        if len(cards) == 11:
-            assert hand ^ bit == keep_without(hand, keep)
-            if not keep:
-                assert hand ^ bit == greedy_keep(hand)
-
-
-def test_the_best_discard_helpers_break_a_tie_alike():
-    """8, J and Q held three times and two kings: throwing Ks, Kd, Jc or Qc leaves 10
-    deadwood; each helper throws Ks, the first in card order (lowest_discard threw Jc)."""
-    from calculator.core.draws import lowest_discard
-    from calculator.core.odds import keep_without
-
-    hand = mask("8s Js Qs Ks 8d Jd Qd Kd 8c Jc Qc")
-    assert lowest_discard(hand) == (mask("Ks"), deadwood_of_mask(hand & ~mask("Ks")))
-    assert greedy_keep(hand) == keep_without(hand, 0) == hand & ~mask("Ks")
-
-
 def test_joins_says_whether_a_held_pair_melds_the_card():
     from calculator.core.odds import JOINS
 
@@ -352,29 +241,6 @@ def test_independent_model_against_every_state():
                 total += chance
         assert _independent_danger(index, lambda bit: probs.get(bit, 0.0)) == pytest.approx(
             total, abs=1e-12)
-
-
-@pytest.mark.parametrize("seed", range(2))
-def test_lowest_discard_without_a_rank_of_three_is_the_first_best_card(seed):
-    """Where no rank has three cards, the card `lowest_discard` picks is the lowest card of
-    those (not kept) whose discard leaves the lowest deadwood: the sampler's hands, and so
-    its seeded answers, depend on which card it is."""
-    from calculator.core.draws import lowest_discard
-    from calculator.core.tables import discard_deadwoods_of_mask, ranks_of_three
-
-    rng = Random(20 + seed)
-    tried = 0
-    while tried < 2000:
-        cards = rng.sample(range(52), rng.choice([10, 11]))
-        hand = sum(1 << c for c in cards)
-        if ranks_of_three(*(hand >> (13 * s) & 0x1FFF for s in range(4))):
-            continue
-        tried += 1
-        keep = sum(1 << c for c in cards[:rng.randrange(0, 3)])
-        after = {b: v for b, v in discard_deadwoods_of_mask(hand).items() if not b & keep}
-        best = min(after.values())
-        assert lowest_discard(hand, keep) == (min(b for b, v in after.items() if v == best),
-                                              best)
 
 
 def test_adjusted_danger_is_the_independent_model_ratio_to_the_last_bit():
@@ -478,19 +344,3 @@ def test_within_draws_when_an_earlier_draw_made_a_rank_of_three():
             assert (w.knock, w.gin) == pytest.approx((knock, gin), abs=1e-12)
 
 
-@pytest.mark.parametrize("limit", [0, 5, 10])
-def test_draw_outs_are_the_engines_outs(limit):
-    """`DrawOuts` (the k-draw odds' outs, in lanes) against the engine's best discard of
-    every hand and card: random and meld-dense 10-card hands, some unseen cards already
-    held (drawn earlier), which are never outs."""
-    from calculator.core.lanes import DrawOuts
-
-    rng = Random(30 + limit)
-    for hand, unseen in deals(40 + limit, 150):
-        kept = hand ^ (hand & -hand)
-        if rng.random() < 0.5:  # a card drawn earlier: still in the unseen set, now held
-            unseen |= kept & -kept
-        knock, gin = DrawOuts(unseen, limit)(kept)
-        free = bits_of(unseen & ~kept)
-        assert knock == sum(b for b in free if best_discard_deadwood_of_mask(kept | b) <= limit)
-        assert gin == sum(b for b in free if best_discard_deadwood_of_mask(kept | b) == 0)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from calculator.core import ALL_CARDS, Card, CardInBothHandsError, CardNotationError, \
+from calculator.core import ALL_CARDS, CardInBothHandsError, CardNotationError, \
     DuplicateCardError, HandSizeError, IncompatibleInputError, NumberRangeError, RuleError, \
     Rules
-from calculator.core.errors import _words
 from calculator.core.position import MAX_SAMPLES, read_position
 
 HAND = "As 2s 3s 4h 5h 6h 7c 7d 7h Kd Qc"
@@ -147,23 +146,6 @@ def test_a_card_twice_in_the_pile_names_its_first_place(discards, position, deta
     with pytest.raises(DuplicateCardError) as caught:
         read_position(HAND, discards)
     assert caught.value.position == position and caught.value.detail == detail
-
-
-@pytest.mark.parametrize("position, words", [
-    (("discards", 2), "the discard pile, card 3"),
-    (("discards", 0, "card"), "the discard pile, card 1"),
-    (("discards",), "the discard pile"),
-    (("opponent_took", 0), "the cards the opponent took, card 1"),
-    (("opponent_passed", 4), "the cards the opponent passed, card 5"),
-    (("face_up",), "the face-up card"),
-    (("hand", 3), "the hand, token 4"),
-    (("knocker", "hand", 2), "the knocker's hand, token 3"),
-    (("knocker", "melds", 1, 0), "the knocker's meld 2"),
-])
-def test_places_in_words(position, words):
-    assert _words(position) == words
-    assert CardInBothHandsError(Card("9c"), ("x",), position).detail == (
-        f"card 9c is in two places: here and in {words}")
 
 
 @pytest.mark.parametrize("kwargs, detail", [
