@@ -5,11 +5,15 @@ chosen melds), against answers worked out by hand and the naive exhaustive refer
 (tests/reference)."""
 from __future__ import annotations
 
+from random import Random
 
 import pytest
+import reference as ref
 
 from calculator.core import Meld, all_best_arrangements, best_arrangement
-from core_support import (ARRANGEMENTS, cards, codes, engine_arrangement_key, meld_codes,
+from calculator.core.arrangements import arrangement_of_masks, melds_in_mask, run_touch
+from calculator.core.cards import mask_cards
+from core_support import (ARRANGEMENTS, cards, codes, engine_arrangement_key, mask, meld_codes,
                           naive_best_arrangements, naive_deadwood)
 
 
@@ -64,3 +68,50 @@ def test_all_best_arrangements(hand, count, others):
 
 # --- every meld inside a hand: the melds a knocker may lay down -------------------------------
 
+def meld_hands(seed: int, count: int):
+    """Hands of 3 to 11 cards (card indices), uniform and meld-dense (a band of ranks)."""
+    rng = Random(seed)
+    for i in range(count):
+        low = rng.randrange(0, 8)
+        pool = range(52) if i % 2 else [s * 13 + r for s in range(4) for r in range(low, low + 5)]
+        yield rng.sample(pool, rng.randrange(3, 12))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_melds_in_mask_are_every_meld_of_the_hand(seed):
+    """Every set (three or four of a rank, each three of four too) and every run (sub-runs
+    included) made only of the hand's cards, each once: the reference's `all_melds`."""
+    for hand in meld_hands(seed, 300):
+        found = melds_in_mask(sum(1 << c for c in hand))
+        assert len(set(found)) == len(found), ref.codes(hand)
+        assert {frozenset(c.index for c in mask_cards(m)) for m in found} == set(
+            ref.all_melds(hand)), ref.codes(hand)
+
+
+def test_melds_in_mask_worked_example():
+    """Four sevens and 5-9♠: the four-card set, its four sets of three, and the six runs of
+    three or more inside 5-6-7-8-9♠; Kd melds nothing."""
+    found = melds_in_mask(mask("7s 7h 7d 7c 5s 6s 8s 9s Kd"))
+    assert sorted(codes(mask_cards(m)) for m in found) == sorted([
+        ["7s", "7h", "7d", "7c"], ["7s", "7h", "7d"], ["7s", "7h", "7c"], ["7s", "7d", "7c"],
+        ["7h", "7d", "7c"], ["5s", "6s", "7s"], ["5s", "6s", "7s", "8s"],
+        ["5s", "6s", "7s", "8s", "9s"], ["6s", "7s", "8s"], ["6s", "7s", "8s", "9s"],
+        ["7s", "8s", "9s"]])
+    assert melds_in_mask(mask("Qs Ks As 2s 7h 7d")) == []  # no wrap, a pair is no set
+
+
+@pytest.mark.parametrize("run, touching", [
+    ("5s 6s 7s", "4s 8s"), ("As 2s 3s", "4s"), ("Jc Qc Kc", "Tc"), ("5h 6h 7h 8h", "4h 9h"),
+    ("As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks", ""), ("7s 7h 7d", ""), ("7s 7h 7d 7c", ""),
+])
+def test_run_touch_is_the_cards_beside_a_run_in_its_suit(run, touching):
+    """The cards that would join a run into a longer one (none beyond A or K, no wrap); a set
+    touches nothing."""
+    assert run_touch(mask(run)) == (mask(touching) if touching else 0)
+
+
+def test_arrangement_of_masks_orders_the_melds_and_leaves_the_rest_as_deadwood():
+    hand = mask("7s 7h 7d 7c 5s 6s 8s 9s Kd")
+    arrangement = arrangement_of_masks(hand, [mask("7h 7d 7c"), mask("5s 6s 7s 8s 9s")])
+    assert meld_codes(arrangement) == [["5s", "6s", "7s", "8s", "9s"], ["7h", "7d", "7c"]]
+    assert codes(arrangement.deadwood_cards) == ["Kd"] and arrangement.deadwood == 10

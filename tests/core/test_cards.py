@@ -10,6 +10,7 @@ import pytest
 from calculator.core import (ALL_CARDS, CalculatorError, Card, CardNotationError,
                              DuplicateCardError, ErrorGroup, card_name, format_cards,
                              parse_card, parse_hand, tokenize)
+from calculator.core.cards import hand_tokens
 
 VS = "\ufe0f"  # emoji variation selector
 
@@ -196,6 +197,18 @@ def test_tokenize_offsets_point_into_the_string():
     tokens = tokenize(text)
     assert [t.text for t in tokens] == ["As", "Qx", "Kd"]
     assert [text[t.start:t.end] for t in tokens] == ["As", "Qx", "Kd"]
+
+
+def test_hand_tokens_splits_a_hand_without_reading_a_card():
+    """What a hand's size is counted on (calculator.core.hands): its tokens as they stand,
+    a bad one kept as text, a list copied as it is, phrases in words one token each."""
+    assert hand_tokens("As, Qx;🃏  zz") == ["As", "Qx", "🃏", "zz"]
+    assert hand_tokens("ace of spades, jester of clubs") == ["ace of spades", "jester of clubs"]
+    items = ["As", 5, Card("2s")]
+    assert hand_tokens(items) == items and hand_tokens(items) is not items
+    assert hand_tokens(("As",)) == ["As"] and hand_tokens("") == []
+    with pytest.raises(CardNotationError):
+        hand_tokens(5)
 
 
 # --- errors -----------------------------------------------------------------------------------
