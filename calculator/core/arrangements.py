@@ -146,7 +146,7 @@ def run_touch(meld_mask: int) -> int:
     low = (meld_mask & -meld_mask).bit_length() - 1
     suit = low // 13
     if meld_mask >> (suit * 13) & SUIT_BITS != meld_mask >> (suit * 13) or \
-            meld_mask.bit_count() != ((meld_mask >> low) + 1).bit_length() - 1:
+            meld_mask >> low != (1 << meld_mask.bit_count()) - 1:
         return 0  # spans suits (a set) or has a gap: not a run
     suit_bits = SUIT_BITS << (suit * 13)
     return (meld_mask << 1 | meld_mask >> 1) & suit_bits & ~meld_mask

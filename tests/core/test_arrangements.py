@@ -103,10 +103,12 @@ def test_melds_in_mask_worked_example():
 @pytest.mark.parametrize("run, touching", [
     ("5s 6s 7s", "4s 8s"), ("As 2s 3s", "4s"), ("Jc Qc Kc", "Tc"), ("5h 6h 7h 8h", "4h 9h"),
     ("As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks", ""), ("7s 7h 7d", ""), ("7s 7h 7d 7c", ""),
+    # not runs: one gap, two gaps, across suits
+    ("As 3s 4s", ""), ("5d 6d 8d 9d", ""), ("5d 7d 9d", ""), ("Kh As 2s", ""),
 ])
 def test_run_touch_is_the_cards_beside_a_run_in_its_suit(run, touching):
     """The cards that would join a run into a longer one (none beyond A or K, no wrap); a set
-    touches nothing."""
+    touches nothing, nor does a mask that is no run."""
     assert run_touch(mask(run)) == (mask(touching) if touching else 0)
 
 
