@@ -26,6 +26,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from calculator.core.numbers import DIGITS
+
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "gunicorn.conf.py"
 APP = "calculator:create_app()"
@@ -42,7 +44,7 @@ def children_of(pid: int) -> list[int]:
     """PIDs whose parent is `pid` (gunicorn's workers are the master's children)."""
     found = []
     for entry in os.listdir("/proc"):
-        if not (entry.isascii() and entry.isdigit()):  # a process's folder, not "self" or "²"
+        if not DIGITS.fullmatch(entry):  # a process's folder (ASCII digits), not "self"
             continue
         try:
             stat = Path(f"/proc/{entry}/stat").read_text()

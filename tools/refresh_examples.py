@@ -42,6 +42,8 @@ from typing import Any, Iterator
 
 import yaml
 
+from calculator.core.numbers import DIGITS
+
 ROOT = Path(__file__).resolve().parents[1]
 SPEC_PATH = ROOT / "openapi.yaml"
 README_PATH = ROOT / "README.md"
@@ -92,7 +94,7 @@ def spec_examples(spec: dict) -> list[Example]:
                 for media, name, example in _examples(response):
                     where = ("paths", path, method, "responses", str(status), "content", media,
                              "examples", name)
-                    code = int(status) if str(status).isdigit() else None  # or "default"
+                    code = int(status) if DIGITS.fullmatch(str(status)) else None  # or "default"
                     found.append(Example(where, method, path, code, media,
                                          example.get("x-request", MISSING), example.get("value")))
     for response_name, response in spec.get("components", {}).get("responses", {}).items():

@@ -10,6 +10,7 @@ from ..core.advice import advise
 from ..core.game import play_ledger
 from ..core.hands import read_hands, read_upcard
 from ..core.knock import analyze_mask
+from ..core.numbers import DIGITS
 from ..core.rules import DEFAULT_RULES, OPTION_NOTES, PRESET_NOTES
 from . import advice as advice_api
 from . import answers, limits, schemas
@@ -29,7 +30,7 @@ def read_json_body():
         raise UnsupportedMediaType("send the body as JSON with Content-Type: application/json")
     limit = current_app._get_current_object().config["MAX_CONTENT_LENGTH"]
     length = environ.get("CONTENT_LENGTH", "")
-    if length.isdigit() and length.isascii() and "HTTP_TRANSFER_ENCODING" not in environ:
+    if DIGITS.fullmatch(length) and "HTTP_TRANSFER_ENCODING" not in environ:
         # the usual case, a declared length (a chunked body's length, if any, means nothing):
         # refused before reading, else read exactly
         if limit is not None and int(length) > limit:

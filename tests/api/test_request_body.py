@@ -41,6 +41,14 @@ def test_a_declared_length_is_read_exactly(app):
     assert status == 200 and json.loads(answer)["deadwood"] == 5
 
 
+@pytest.mark.parametrize("length", ["²", "٣", "５", " 60", "1_0", "+60"])
+def test_a_length_that_is_not_ascii_digits_is_never_read_by_int(app, length):
+    """Such a Content-Length declares nothing: the body is read as werkzeug reads it (here,
+    none), never by `int()`, which takes "٣" and "1_0" and raises on "²"."""
+    status, headers, answer = call(app, json.dumps(HAND).encode(), CONTENT_LENGTH=length)
+    assert status == 400 and headers["Content-Type"] == "application/problem+json", answer
+
+
 def test_a_body_that_stops_before_its_declared_length_is_a_400(app):
     body = json.dumps(HAND).encode()
     status, headers, answer = call(app, body, CONTENT_LENGTH=str(len(body) + 40))
