@@ -31,8 +31,7 @@ from .numbers import number_in
 from .sheet import SheetView, view
 
 NO_STORE = {"Cache-Control": "no-store"}
-TOKEN_SHAPE = re.compile(r"[0-9A-Za-z_-]{2,%d}" % sharing.LINK_CHARS)
-FORM_TOKEN_SHAPE = re.compile(r"[0-9A-Za-z_-]{2,%d}" % sharing.MAX_TOKEN_CHARS)
+TOKEN_SHAPE = re.compile(r"[0-9A-Za-z_-]{2,}")  # a sheet's token: URL-safe base64
 DID = re.compile(r"(add|edit|delete):([0-9]{1,3})|setup|next|undo|redo|clear|import")
 
 
@@ -161,19 +160,18 @@ def problem_words(error: CalculatorError, most: int = 3) -> str:
 
 
 def sheet_link(value) -> str:
-    """A sheet's token from a URL (a link's `u` and `r`, the advice page's way back): only its
-    shape and length are checked, as it is only linked; "" when it is no token."""
-    text = str(value or "")
-    return text if TOKEN_SHAPE.fullmatch(text) else ""
+    """A sheet's token from a URL (a link's `u` and `r`, the advice page's way back): as
+    `sheet_token`, up to the length of a link."""
+    return sheet_token(value, sharing.LINK_CHARS)
 
 
-def sheet_token(value) -> str:
+def sheet_token(value, most: int = sharing.MAX_TOKEN_CHARS) -> str:
     """A sheet's token from a form's hidden field, the way a sheet too long for a link travels
     (the advice page's `g`, Undo's and Redo's `other`, the sheet an evening is read in over):
-    as `sheet_link`, only its shape is checked, here up to the longest token a sheet is read
-    from; "" when it is no token."""
+    only its length (up to the longest token a sheet is read from) and shape are checked, as
+    it is only passed on; "" when it is no token."""
     text = str(value or "")
-    return text if FORM_TOKEN_SHAPE.fullmatch(text) else ""
+    return text if len(text) <= most and TOKEN_SHAPE.fullmatch(text) else ""
 
 
 def show(args) -> Response:
