@@ -305,13 +305,27 @@
     document.title = doc.title;
     if (response.redirected) {
       history.pushState(null, "", response.url);
-    } else if (document.querySelector("[data-sheet-token]") && !document.querySelector("[data-sheet-link]")) {
-      /* a sheet too long for a link: a stale link must not bring back an older sheet */
-      history.pushState(null, "", "/");
+    } else {
+      followSheet();
     }
     init(document.querySelector("main"));
     announce();
     focusAfterSwap();
+  }
+
+  /* A sheet rendered from the post (too long for a link, or too long beside its Undo): the
+     address becomes the sheet's own link, or "/" when it has none, so that a stale link
+     cannot bring back an older sheet on a reload; an answer that kept the sheet (a form's
+     error) leaves the address alone. */
+  function followSheet() {
+    var sheet = document.querySelector("[data-sheet-token]");
+    if (!sheet) { return; }
+    var token = sheet.getAttribute("data-sheet-token");
+    var linked = sheet.hasAttribute("data-sheet-link");
+    var shown = new URL(window.location.href).searchParams.get("g");
+    if (shown !== (linked ? token : null)) {
+      history.pushState(null, "", linked ? "/?g=" + encodeURIComponent(token) : "/");
+    }
   }
 
   /* The page's message (a hand added, an undo) read out: the live region outside <main>

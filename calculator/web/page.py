@@ -4,8 +4,8 @@ A change to the sheet answers with a redirect to the sheet's link (POST-redirect
 reload, Back or a shared link shows the same sheet. The link also carries the sheet before
 the change (`u`, for Undo) or after an undo (`r`, for Redo) and what was done (`did`), so the
 message and its Undo button survive a reload; the share link carries the sheet alone. A
-ledger too long for a link (or whose Undo or Redo is) is rendered straight from the POST
-instead, its hidden fields carrying it on (resubmitting that POST is harmless: it recomputes
+ledger too long for a link (or too long beside the sheet its Undo or Redo brings back) is
+rendered straight from the POST instead, its hidden fields carrying it on (resubmitting that POST is harmless: it recomputes
 the same sheet), and its page posts it where a sheet that fits has links: a hand's result,
 editing a hand, the question before clearing (`viewed`), the export.
 
@@ -259,17 +259,18 @@ def editing(page: Page, index: int) -> None:
 
 
 def finish(ledger: Ledger | None, did: str, undo: str = "", redo: str = "") -> Response:
-    """After a change: redirect to the sheet's link (with the undo or redo token when both
-    fit), or render it here when the sheet, or the sheet that Undo or Redo brings back, is
-    too long for a link (the page's forms carry both on; no ledger: the start screen)."""
+    """After a change: redirect to the sheet's link with the undo or redo token, or render
+    it here when the two together are too long for a link (the page's forms carry both on,
+    so the notice's Undo or Redo works as after a redirect; no ledger: the start screen)."""
     token = sharing.encode(ledger) if ledger else ""
-    other = {"u": undo} if undo else {"r": redo} if redo else {}
-    if sharing.fits_in_link(token) and sharing.fits_in_link(undo or redo):
+    if sharing.fits_in_link(token + (undo or redo)):
         params = {"g": token} if token else {}
         if did:
             params["did"] = did
-        if other and len(token) + len(undo or redo) <= sharing.LINK_CHARS:
-            params.update(other)
+        if undo:
+            params["u"] = undo
+        elif redo:
+            params["r"] = redo
         return redirect(url_for("web.index", **params), 303)
     page = Page()
     if ledger is not None and not open_ledger(page, token):

@@ -584,3 +584,38 @@ def test_reading_in_no_file_says_so_beside_the_form(page):
     expect(error).to_contain_text("No file was chosen")
     assert page_width(page) <= 375
     shoot(page, "import-no-file")
+
+
+def test_a_sheet_rendered_from_its_post_takes_its_own_link(make_tab):
+    """A sheet that fits in a link but not beside the sheet its Undo brings back is rendered
+    from the post (its Undo kept); the script then shows the new sheet's own link in the
+    address, so that a reload brings back this sheet and not the one before it."""
+    from web_support import long_ledger
+
+    from calculator.web import sharing
+
+    medium = sharing.encode(long_ledger(count=150))
+    tab = make_tab()
+    tab.goto(f"{tab.base}/?g={medium}")
+    tab.wait_for_selector("body[data-ready]", state="attached")
+
+    def shown_token() -> str:
+        return tab.locator("[data-sheet-token]").get_attribute("data-sheet-token")
+
+    def address_token() -> str | None:
+        return tab.evaluate("() => new URL(location.href).searchParams.get('g')")
+
+    knock_by_counts(tab, "0", "5", "28")
+    expect(tab.locator("#notice")).to_contain_text("Hand 151")
+    longer = shown_token()
+    assert longer != medium and address_token() == longer
+    tab.reload()
+    tab.wait_for_selector("body[data-ready]", state="attached")
+    assert shown_token() == longer
+    knock_by_counts(tab, "1", "3", "20")                  # and once more, then Undo
+    newest = shown_token()
+    press(tab, "#notice button[value=undo]")
+    expect(tab.locator("#notice")).to_contain_text("Undone.")
+    assert shown_token() == longer and address_token() == longer
+    press(tab, "#notice button[value=redo]")
+    assert shown_token() == newest and address_token() == newest

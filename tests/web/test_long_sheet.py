@@ -19,6 +19,7 @@ from calculator.web.sheet import view
 
 LONG = sharing.encode(long_ledger())
 SHORT = sharing.encode(long_ledger(count=3))
+MEDIUM = sharing.encode(long_ledger(count=150))  # fits a link, but not beside the next sheet
 
 
 def arrive(client, response):
@@ -69,6 +70,33 @@ def test_undo_and_redo_of_a_long_sheet_keep_each_other(client):
         assert "Done again." in text_of(html) and sheet_token(html) == longer
         assert notice_button(html) == ("undo", LONG)
         no_sheet_in_a_url(html)
+
+
+def test_undo_and_redo_of_a_sheet_that_fits_a_link_only_alone(client):
+    """A sheet that fits in a link, but not together with the sheet its Undo brings back: the
+    page is rendered from the post with its Undo (a redirect would have had to leave it
+    out), and keeps the plain links of a sheet that fits."""
+    assert sharing.fits_in_link(MEDIUM) and not sharing.fits_in_link(MEDIUM + MEDIUM)
+    added = score(client, MEDIUM)
+    assert added.status_code == 200
+    html = added.get_data(as_text=True)
+    longer = sheet_token(html)
+    assert len(sharing.decode(longer).hands) == 151 and notice_button(html) == ("undo", MEDIUM)
+    assert "data-sheet-link=" in html and f'href="/?g={longer}' in html
+    undone = arrive(client, follow(client, html, "Undo")).get_data(as_text=True)
+    assert "Undone." in text_of(undone) and sheet_token(undone) == MEDIUM
+    assert notice_button(undone) == ("redo", longer)
+    redone = arrive(client, follow(client, undone, "Redo")).get_data(as_text=True)
+    assert sheet_token(redone) == longer and notice_button(redone) == ("undo", MEDIUM)
+
+
+def test_a_short_change_still_redirects_with_its_undo(client):
+    """Where the sheet and its Undo fit in one link, the change redirects to it."""
+    added = score(client, SHORT)
+    assert added.status_code == 303
+    location = added.headers["Location"]
+    assert f"u={SHORT}" in location and "did=add" in location
+    assert notice_button(client.get(location).get_data(as_text=True)) == ("undo", SHORT)
 
 
 @pytest.mark.parametrize("before, read_in", [(LONG, SHORT), (SHORT, LONG), (LONG, LONG)],
