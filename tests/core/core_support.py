@@ -61,21 +61,28 @@ def mask(text: str) -> int:
     return cards_mask(parse_hand(text))
 
 
+def dealt_order(rng: Random, dense: bool) -> list[int]:
+    """The 52 card indices in the order dealt: at random, or meld-dense (the first 9 from two
+    suits and a band of eight ranks, then the rest at random)."""
+    if not dense:
+        return rng.sample(range(52), 52)
+    suits, low = rng.sample(range(4), 2), rng.randrange(0, 6)
+    band = [s * 13 + r for s in suits for r in range(low, low + 8)]
+    rng.shuffle(band)
+    rest = [c for c in range(52) if c not in band[:9]]
+    rng.shuffle(rest)
+    return band[:9] + rest
+
+
 def deals(seed: int, count: int, seen_low: int = 0, seen_high: int = 25):
-    """(11-card hand, unseen) pairs: random and meld-dense (few suits, near ranks)."""
+    """(11-card hand, unseen) pairs, alternately meld-dense and random, with 11 to 35 cards
+    seen beside the hand (by default)."""
     rng = Random(seed)
     for i in range(count):
-        if i % 2:
-            cards = rng.sample(range(52), 11 + rng.randrange(seen_low, seen_high))
-        else:  # meld-dense: two suits and a band of ranks, plus the rest at random
-            suits = rng.sample(range(4), 2)
-            low = rng.randrange(0, 6)
-            dense = [s * 13 + r for s in suits for r in range(low, low + 8)]
-            rng.shuffle(dense)
-            rest = [c for c in range(52) if c not in dense[:9]]
-            cards = dense[:9] + rng.sample(rest, 2 + rng.randrange(seen_low, seen_high))
+        cards = dealt_order(rng, dense=i % 2 == 0)
+        seen = cards[11:11 + rng.randrange(seen_low, seen_high)]
         hand = sum(1 << c for c in cards[:11])
-        yield hand, ALL & ~hand & ~sum(1 << c for c in cards[11:])
+        yield hand, ALL & ~hand & ~sum(1 << c for c in seen)
 
 
 # --- arrangements worked out by hand (docs/RULES.md "Melds"), on paper, not by the engine:

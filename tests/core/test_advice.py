@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from core_support import dealt_order
 
 from calculator.core.advice import FAR_BEHIND, GIN_POINTS, _reason, advise, advise_position, \
     draw_choice, knock_decision, look_ahead, rank_discards
@@ -96,13 +97,7 @@ def test_the_ranking_is_by_rounded_cost_then_deadwood_then_the_higher_card():
     rng = Random(31)
     tied = 0
     for i in range(200):
-        if i % 2:
-            cards = rng.sample(range(52), 52)
-        else:  # meld-dense: two suits and a band of ranks
-            suits, low = rng.sample(range(4), 2), rng.randrange(0, 6)
-            band = [s * 13 + r for s in suits for r in range(low, low + 8)]
-            rng.shuffle(band)
-            cards = band[:9] + rng.sample([c for c in range(52) if c not in band[:9]], 43)
+        cards = dealt_order(rng, dense=i % 2 == 0)
         names = [str(ALL_CARDS[c]) for c in cards]
         position = read_position(names[:11], names[11:11 + rng.randrange(0, 25)])
         ranked = rank_discards(position, position.mine, 0)
