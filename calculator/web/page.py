@@ -5,9 +5,10 @@ reload, Back or a shared link shows the same sheet. The link also carries the sh
 the change (`u`, for Undo) or after an undo (`r`, for Redo) and what was done (`did`), so the
 message and its Undo button survive a reload; the share link carries the sheet alone. A
 ledger too long for a link (or too long beside the sheet its Undo or Redo brings back) is
-rendered straight from the POST instead, its hidden fields carrying it on (resubmitting that POST is harmless: it recomputes
-the same sheet), and its page posts it where a sheet that fits has links: a hand's result,
-editing a hand, the question before clearing (`viewed`), the export.
+rendered straight from the POST instead, its hidden fields carrying it on (resubmitting that
+POST is harmless: it recomputes the same sheet), and its page posts it where a sheet that
+fits has links: a hand's result, editing a hand, the question before clearing (`viewed`),
+the export.
 
 Every page that carries a ledger is sent with `Cache-Control: no-store`; links are relative,
 or built on the configured `PUBLIC_BASE_URL`, never on the request's Host header.
