@@ -38,8 +38,9 @@ USER 10001:10001
 EXPOSE 8000
 # Healthy while gunicorn's master holds its listening socket: the kernel completes a connection
 # to it even while every sync worker is busy with a long batch (a GET /healthz would wait behind
-# them and call a busy container unhealthy); a dead master fails it.
+# them and call a busy container unhealthy); a dead master fails it. The Kubernetes liveness
+# probe runs the same command (deploy/k8s/deployment.yaml).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
-    CMD ["python", "-c", "import os, socket; socket.create_connection(('127.0.0.1', int(os.environ.get('PORT', '8000'))), 2).close()"]
+    CMD ["python", "-m", "calculator.alive"]
 # Exec form: gunicorn is PID 1 and gets the platform's SIGTERM itself (a graceful stop).
 CMD ["gunicorn", "-c", "gunicorn.conf.py", "calculator:create_app()"]

@@ -1,0 +1,35 @@
+"""The container's liveness check, one command for the image's HEALTHCHECK and the Kubernetes
+probe: `python -m calculator.alive` exits 0 once a connection to 127.0.0.1:$PORT (8000 when
+unset) completes within 2 s, else 1, with the reason on stderr.
+
+Why a connection and not `GET /healthz`: the kernel completes it on gunicorn's master's
+listening socket even while every sync worker is busy with a long batch (a request would wait
+behind them and call a busy container dead); a dead master fails it. It imports no Flask.
+"""
+from __future__ import annotations
+
+import os
+import socket
+import sys
+
+from .core.numbers import whole_number
+
+TIMEOUT_S = 2  # below the probes' own timeouts (3 s)
+
+
+def main(environ=os.environ) -> int:
+    text = environ.get("PORT", "8000")
+    port = whole_number(text, 5)
+    if port is None or not 0 < port < 65536:
+        print(f"PORT={text[:20]!r} is not a port number", file=sys.stderr)
+        return 2
+    try:
+        socket.create_connection(("127.0.0.1", port), TIMEOUT_S).close()
+    except OSError as error:
+        print(f"nothing accepts connections on 127.0.0.1:{port}: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
