@@ -37,6 +37,7 @@ from random import Random
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from deals import dealt_order  # noqa: E402
 from calculator.api.advice import answer as advice_answer  # noqa: E402
 from calculator.api.answers import analysis as analysis_answer  # noqa: E402
 from calculator.core.advice import advise_position  # noqa: E402
@@ -54,27 +55,13 @@ from calculator.core.spreads import choose_spreads  # noqa: E402
 TIMER = time.process_time
 
 
-def deal(rng: Random, dense: bool) -> list[int]:
-    """52 card indices: the first 11 my hand (meld-dense: 9 of them from two suits and a
-    band of ranks), then the rest shuffled."""
-    if not dense:
-        return rng.sample(range(52), 52)
-    suits = rng.sample(range(4), 2)
-    low = rng.randrange(0, 6)
-    band = [s * 13 + r for s in suits for r in range(low, low + 8)]
-    rng.shuffle(band)
-    rest = [c for c in range(52) if c not in band[:9]]
-    rng.shuffle(rest)
-    return band[:9] + rest
-
-
 def positions(count: int, seed: int = 1, knockable: bool = False) -> list[dict]:
     """Position bodies (the API's shape): an 11-card hand, a pile of 0-20 cards with who
     threw each, sometimes a card the opponent took. With `knockable`, hands that can knock."""
     rng = Random(seed)
     bodies = []
     while len(bodies) < count:
-        cards = deal(rng, dense=len(bodies) % 2 == 0)
+        cards = dealt_order(rng, dense=len(bodies) % 2 == 0)
         hand = cards[:11]
         if knockable and best_discard_deadwood_of_mask(sum(1 << c for c in hand)) > 10:
             continue

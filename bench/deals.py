@@ -9,6 +9,20 @@ DECK = [rank + suit for suit in "shdc" for rank in "A23456789TJQK"]
 DENSE_DECK = [rank + suit for suit in "shdc" for rank in "3456789"]
 
 
+def dealt_order(rng: random.Random, dense: bool) -> list[int]:
+    """The 52 card indices in the order dealt: at random, or meld-dense (the first 9 from two
+    suits and a band of eight ranks, then the rest at random). The advice benchmark's
+    positions and the core tests' one-draw and odds deals both come from it."""
+    if not dense:
+        return rng.sample(range(52), 52)
+    suits, low = rng.sample(range(4), 2), rng.randrange(0, 6)
+    band = [s * 13 + r for s in suits for r in range(low, low + 8)]
+    rng.shuffle(band)
+    rest = [c for c in range(52) if c not in band[:9]]
+    rng.shuffle(rest)
+    return band[:9] + rest
+
+
 def hands(count: int, size: int, seed: int, deck=DECK) -> list[list[str]]:
     rng = random.Random(seed)
     return [rng.sample(deck, size) for _ in range(count)]

@@ -4,6 +4,8 @@ indices), the seeded deals the one-draw and odds tests share, and the hands whos
 were worked out by hand."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from random import Random
 
 import reference as ref
@@ -11,6 +13,12 @@ import reference as ref
 from calculator.core import Card, Meld, Spread, parse_hand
 from calculator.core.cards import cards_mask
 from calculator.core.odds import ALL
+
+# the benchmarks' dealer (bench/deals.py): the tests deal as the advice benchmark does
+_BENCH = str(Path(__file__).resolve().parents[2] / "bench")
+if _BENCH not in sys.path:
+    sys.path.append(_BENCH)
+from deals import dealt_order  # noqa: E402
 
 
 def cards(text) -> list[Card]:
@@ -59,19 +67,6 @@ def engine_arrangement_key(arrangement) -> frozenset:
 
 def mask(text: str) -> int:
     return cards_mask(parse_hand(text))
-
-
-def dealt_order(rng: Random, dense: bool) -> list[int]:
-    """The 52 card indices in the order dealt: at random, or meld-dense (the first 9 from two
-    suits and a band of eight ranks, then the rest at random)."""
-    if not dense:
-        return rng.sample(range(52), 52)
-    suits, low = rng.sample(range(4), 2), rng.randrange(0, 6)
-    band = [s * 13 + r for s in suits for r in range(low, low + 8)]
-    rng.shuffle(band)
-    rest = [c for c in range(52) if c not in band[:9]]
-    rng.shuffle(rest)
-    return band[:9] + rest
 
 
 def deals(seed: int, count: int, seen_low: int = 0, seen_high: int = 25):
