@@ -43,6 +43,17 @@ def call(url: str, path: str, body=None, *, source: str = LOOPBACK, timeout: flo
         connection.close()
 
 
+def raw_call(url: str, request: bytes, *, source: str = LOOPBACK, timeout: float = 10.0):
+    """`request`'s bytes as they are (a request line or header that http.client would not
+    send), on a fresh connection from `source`: (status, headers, body bytes)."""
+    with socket.create_connection((LOOPBACK, port_of(url)), timeout,
+                                  source_address=(source, 0)) as sock:
+        sock.sendall(request)
+        response = http.client.HTTPResponse(sock)
+        response.begin()
+        return response.status, response.headers, response.read()
+
+
 def deal(rng: random.Random, size: int) -> list[str]:
     return rng.sample(DECK, size)
 

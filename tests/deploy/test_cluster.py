@@ -15,7 +15,7 @@ import time
 import pytest
 
 import topology
-from deploy_support import Load, batch_body, call
+from deploy_support import Load, batch_body, call, raw_call
 
 SECURITY_HEADERS = ("Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options",
                     "Referrer-Policy", "Cross-Origin-Opener-Policy")
@@ -129,21 +129,40 @@ def test_the_body_limit_is_the_apps(guarded_cluster):
     assert status == 200 and len(json.loads(data)["results"]) == 5_000
 
 
+def assert_nginx_problem(got: int, headers, data: bytes, status: int, title: str) -> None:
+    """nginx's own answer: problem JSON with the app's security headers, no version."""
+    problem = json.loads(data)
+    assert got == status and problem["status"] == status and problem["title"] == title
+    assert problem["errors"][0]["pointer"] == "" and problem["detail"]
+    assert headers["Content-Type"] == "application/problem+json"
+    assert all(headers[name] for name in SECURITY_HEADERS), dict(headers)
+    assert headers["Server"] == "nginx"  # no version
+
+
 @pytest.mark.parametrize("path, headers, status, title", [
     ("/?" + "a" * 9000, {}, 414, "URI Too Long"),                  # request line over 8 KB
     ("/healthz", {"X-Big": "b" * 9000}, 400, "Bad Request"),       # a header line over 8 KB
     ("/.problem", {}, 404, "Not Found"),                            # nginx's internal page
+    ("/healthz", {"Transfer-Encoding": "gzip"}, 501, "Not Implemented"),  # not chunked
 ])
 def test_nginx_error_answers_are_problem_json_with_security_headers(guarded_cluster, path,
                                                                      headers, status, title):
-    got, answer_headers, data = call(guarded_cluster.url, path, source="127.0.0.7",
-                                     headers=headers)
-    problem = json.loads(data)
-    assert got == status and problem["status"] == status and problem["title"] == title
-    assert problem["errors"][0]["pointer"] == "" and problem["detail"]
-    assert answer_headers["Content-Type"] == "application/problem+json"
-    assert all(answer_headers[name] for name in SECURITY_HEADERS), dict(answer_headers)
-    assert answer_headers["Server"] == "nginx"  # no version
+    assert_nginx_problem(*call(guarded_cluster.url, path, source="127.0.0.7", headers=headers),
+                         status, title)
+
+
+@pytest.mark.parametrize("request_bytes, status, title", [
+    (b"GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n", 505, "HTTP Version Not Supported"),
+    (b"GARBAGE\r\n\r\n", 400, "Bad Request"),                       # no request line
+    (b"GET /healthz HTTP/1.1\r\n\r\n", 400, "Bad Request"),          # HTTP/1.1 without Host
+    (b"GET /healthz HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", 400, "Bad Request"),
+])
+def test_nginx_refuses_malformed_requests_with_problem_json(guarded_cluster, request_bytes,
+                                                            status, title):
+    """Requests refused while nginx reads the request line and headers, before a location
+    is chosen, get the same problem JSON."""
+    assert_nginx_problem(*raw_call(guarded_cluster.url, request_bytes, source="127.0.0.7"),
+                         status, title)
 
 
 def test_one_client_over_its_rate_gets_429_and_others_do_not(guarded_cluster):
