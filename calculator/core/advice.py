@@ -151,7 +151,8 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
             mine | position.face_up.bit if draw and draw.take else 0)
         if eleven:
             knock = knock_decision(position, eleven, outlook,
-                                   position.face_up.bit if len(position.hand) == 10 else 0)
+                                   position.face_up.bit if len(position.hand) == 10 else 0,
+                                   ranked)
     action, summary = _summary(ranked, draw, knock)
     return Advice(position, action, summary, ranked, draw, live, waiting, outlook, knock,
                   _scores_note(position, knock), unseen.bit_count())
@@ -250,18 +251,20 @@ def look_ahead(position: Position, kept: int, draw: DrawChoice | None) -> Outloo
                    to_gin)
 
 
-def knock_decision(position: Position, eleven: int, outlook: Outlook, keep: int = 0
-                   ) -> KnockDecision | None:
+def knock_decision(position: Position, eleven: int, outlook: Outlook, keep: int = 0,
+                   ranked: tuple[DiscardChoice, ...] = ()) -> KnockDecision | None:
     """Knock now, or play on for gin: the sampled odds of knocking against the chance of gin
     in the next draws, changed by the game's scores (docs/ADVICE.md). `keep`: a card just
-    taken from the pile, which the knocking discard may not be."""
+    taken from the pile, which the knocking discard may not be; `ranked`: the discards
+    ranked, which decide between knocking discards worth the same."""
     if lowest_discard(eleven, keep)[1] > position.limit:
         return None
     gin_within = tuple((w.draws, w.gin) for w in outlook.within)
     later_gin = gin_within[-1][1] if gin_within else 0.0
     odds = knock_odds_sampled(
         eleven, position, Random(position.seed), keep,
-        lambda o: settled(o, knock_need(position, o, later_gin, gin_within)[0]))
+        lambda o: settled(o, knock_need(position, o, later_gin, gin_within)[0]),
+        tuple(choice.card for choice in ranked))
     if odds is None:
         return None
     if odds.outcome != "knock":

@@ -159,18 +159,25 @@ LOOKS = (100, 200, 300, 500, 700)
 
 
 def knock_odds_sampled(hand_mask: int, position: Position, rng: Random, keep: int = 0,
-                       settled: "Callable[[KnockOdds], bool] | None" = None
-                       ) -> "KnockOdds | None":
+                       settled: "Callable[[KnockOdds], bool] | None" = None,
+                       prefer: tuple[Card, ...] = ()) -> "KnockOdds | None":
     """`knock_odds` against `position.samples` sampled hands; when the samples were not
     asked for and `settled` is given, against the first 100, 200, 300, 500 or 700 of them
     instead, at the first of these looks where `settled(odds)` holds. The answer is then the
     one asking for that many samples gives (the same seed deals the same first hands), and
-    each look costs only the new hands' scoring: the outcomes so far are kept."""
+    each look costs only the new hands' scoring: the outcomes so far are kept.
+
+    Spreads worth the same go to the one whose discard comes first in `prefer` (the advice's
+    ranking of the discards), so that the advice names the discard its table ranks first
+    when either would do; without it, to the engine's first."""
     most = position.samples
     looks = [n for n in LOOKS if n < most] if settled and not position.samples_asked else []
     candidates = knock_candidates(hand_mask, position, keep)
     if not candidates:
         return None
+    if prefer:
+        place = {card: at for at, card in enumerate(prefer)}
+        candidates.sort(key=lambda c: place.get(c.discard, len(place)))  # stable
     hands: list[OpponentHand] = []
     outcomes: list[list[tuple[int, int]]] = [[] for _ in candidates]
     source = _hands(position, rng)

@@ -218,6 +218,23 @@ def test_no_knock_decision_when_the_hand_cannot_knock():
         position, position.mine ^ position.hand[0].bit, None)) is None
 
 
+def test_between_knocking_discards_worth_the_same_the_advice_names_the_ranked_first():
+    """K♦ and Q♣ both leave 10 deadwood and the same melds, so the knock is worth the same
+    either way; the pile makes Q♣ the safer throw, so the table ranks it first, and the
+    advice's "discard ... face down" must name it too (the engine's own order has K♦
+    first)."""
+    position = read_position("As 2s 3s 4h 5h 6h 7c 7d 7h Kd Qc",
+                             [{"card": "Jc", "by": "me"}, {"card": "9d", "by": "opponent"}],
+                             opponent_took=["Jd", "Jh"], samples=200)
+    advice = advise_position(position)
+    assert [str(d.card) for d in advice.discards[:2]] == ["Qc", "Kd"]
+    assert advice.action == "knock" and str(advice.knock.odds.discard) == "Qc"
+    assert advice.summary.startswith("Discard Q♣ face down")
+    plain = knock_decision(position, position.mine, advice.outlook)  # no ranking given
+    assert str(plain.odds.discard) == "Kd"
+    assert plain.odds.expected_points == advice.knock.odds.expected_points
+
+
 def test_the_last_chance_knocks_whenever_it_pays():
     rest = [str(c) for c in mask_cards(((1 << 52) - 1) & ~read_position(
         KNOCKABLE["hand"]).mine)][:29]
