@@ -385,8 +385,10 @@ def _summary(ranked, draw, knock) -> tuple[str, str]:
             return "draw", draw.reason
         first = ranked[0]
         if knock is not None and knock.knock:
-            return "take", (f"{draw.reason} Then knock: throw {first.card.glyph} face down. "
-                            f"{knock.reason}")
+            # the knock's own discard: the one its odds were worked out for
+            discard = knock.odds.discard or first.card
+            return "take", (f"{draw.reason} Then discard {discard.glyph} face down and lay "
+                            f"down your melds. {knock.reason}")
         return "take", f"{draw.reason} Then: {first.reason}"
     first = ranked[0]
     if knock is not None and knock.knock:

@@ -235,6 +235,15 @@ def test_between_knocking_discards_worth_the_same_the_advice_names_the_ranked_fi
     assert plain.odds.expected_points == advice.knock.odds.expected_points
 
 
+def test_taking_then_knocking_names_the_knocks_own_discard():
+    hand, face_up = "8d 4h 2d 9d 6d 7h 5h 7d 9h 2h", "6h"
+    advice = advise(hand, [{"card": face_up, "by": "opponent"}], face_up=face_up, samples=100)
+    assert advice.action == "take" and advice.knock.knock
+    discard = advice.knock.odds.discard
+    assert f"Then discard {discard.glyph} face down and lay down your melds. " \
+        f"{advice.knock.reason}" in advice.summary
+
+
 def test_the_last_chance_knocks_whenever_it_pays():
     rest = [str(c) for c in mask_cards(((1 << 52) - 1) & ~read_position(
         KNOCKABLE["hand"]).mine)][:29]
