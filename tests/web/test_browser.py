@@ -572,6 +572,19 @@ def test_the_advice_tables_key_columns_fit_a_phone(make_tab):
     shoot(tab, "advice-table")
 
 
+def test_the_advice_forms_optional_sections_show_they_open(page):
+    """Each optional section's heading carries a disclosure mark (closed, then open), so it
+    reads as something to tap rather than a plain heading."""
+    page.goto(page.base + "/advice")
+    summaries = page.locator(".advice-form details > summary")
+    assert summaries.count() == 3
+    mark = "e => getComputedStyle(e, '::before').content"
+    for i in range(3):
+        assert "▸" in summaries.nth(i).evaluate(mark)
+    summaries.nth(0).click()
+    assert "▾" in summaries.nth(0).evaluate(mark)
+
+
 def test_reading_in_no_file_says_so_beside_the_form(page):
     page.goto(page.base + "/")
     page.click("details.import > summary")
