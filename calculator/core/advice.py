@@ -385,20 +385,24 @@ def _summary(ranked, draw, knock) -> tuple[str, str]:
             return "draw", draw.reason
         first = ranked[0]
         if knock is not None and knock.knock:
-            # the knock's own discard: the one its odds were worked out for
-            discard = knock.odds.discard or first.card
-            return "take", (f"{draw.reason} Then discard {discard.glyph} face down and lay "
-                            f"down your melds. {knock.reason}")
+            return "take", f"{draw.reason} {_face_down(knock, 'Then discard')}{knock.reason}"
         return "take", f"{draw.reason} Then: {first.reason}"
     first = ranked[0]
     if knock is not None and knock.knock:
         action = knock.odds.outcome
-        discard = knock.odds.discard
-        throw = f"Discard {discard.glyph} face down and lay down your melds. " if discard else ""
-        return ("gin" if action == "big_gin" else action), f"{throw}{knock.reason}"
+        return ("gin" if action == "big_gin" else action), \
+            f"{_face_down(knock, 'Discard')}{knock.reason}"
     if knock is not None:
         return "discard", f"{first.reason} {knock.reason}"
     return "discard", first.reason
+
+
+def _face_down(knock: KnockDecision, lead: str) -> str:
+    """How to go down, after `lead` ("Discard"): the knock's own discard (the one its odds
+    were worked out for) face down, then the melds; "" for big gin, which keeps all eleven
+    cards."""
+    discard = knock.odds.discard
+    return f"{lead} {discard.glyph} face down and lay down your melds. " if discard else ""
 
 
 def _game_state(position: Position, expected_points: float | None = None) -> str | None:
