@@ -224,9 +224,14 @@ def draw_choice(position: Position) -> DrawChoice:
     options.pop(top.bit)  # the card just taken may not be thrown back
     best = min(options.values())
     discard = Card.from_index(index_of(min(b for b, v in options.items() if v == best)))
-    take = best < expected
+    # all eleven cards meld with it: big gin, which no stock draw can beat (a hand already
+    # gin before its draw expects 0 from the stock too, and the tie would say draw)
+    big_gin = deadwood_of_mask(mine | top.bit) == 0
+    take = best < expected or big_gin
     now = deadwood_of_mask(mine)
-    if take:
+    if big_gin:
+        reason = f"Take {top.glyph}: with it all eleven of your cards meld, which is big gin."
+    elif take:
         reason = (f"Take {top.glyph}: it brings your deadwood from {now} to {best} "
                   f"(throwing {discard.glyph}), better than the {expected:.1f} a stock draw "
                   f"gives on average.")

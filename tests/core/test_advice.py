@@ -244,6 +244,17 @@ def test_taking_then_knocking_names_the_knocks_own_discard():
         f"{advice.knock.reason}" in advice.summary
 
 
+def test_a_face_up_card_that_makes_big_gin_is_taken():
+    """Gin before the draw expects 0 deadwood from the stock as well, but taking 8♥ melds
+    all eleven cards, which no draw beats."""
+    advice = advise("As 2s 3s 4s 5h 6h 7h 9c 9d 9h", [{"card": "8h", "by": "opponent"}],
+                    face_up="8h", samples=100)
+    assert advice.draw.take and advice.action == "take"
+    assert advice.knock.odds.outcome == "big_gin" and advice.knock.odds.discard is None
+    assert advice.summary == f"{advice.draw.reason} {advice.knock.reason}"
+    assert "big gin" in advice.draw.reason and "face down" not in advice.summary
+
+
 def test_the_last_chance_knocks_whenever_it_pays():
     rest = [str(c) for c in mask_cards(((1 << 52) - 1) & ~read_position(
         KNOCKABLE["hand"]).mine)][:29]
