@@ -126,15 +126,27 @@ def _analyze(args) -> int:
                  lambda a: render_analysis(a, rules.big_gin_bonus is not None))
 
 
+# Options that another option makes meaningless, refused rather than silently dropped: a
+# dead hand has no knocker, and cards count their own deadwood (and gin).
+_LEAVES_OUT = (
+    ("draw", "is a dead hand, scored without",
+     ("knocker", "defender", "knocker_deadwood", "defender_deadwood", "gin", "big_gin")),
+    ("knocker", "cards are scored as they meld, without", ("knocker_deadwood", "gin", "big_gin")),
+    ("defender", "cards are scored with their lay-offs, without", ("defender_deadwood",)),
+)
+
+
+def _flag(name: str) -> str:
+    return f"--{name.replace('_', '-')}"
+
+
 def _score(args) -> int:
-    if args.draw:
-        given = [f"--{name.replace('_', '-')}" for name in ("knocker", "defender",
-                 "knocker_deadwood", "defender_deadwood", "gin", "big_gin")
-                 if getattr(args, name) not in (None, False)]
-        if given:  # a dead hand has no knocker: the cards or counts would be ignored
-            print(f"error: --draw is a dead hand, scored without {' or '.join(given)}",
-                  file=sys.stderr)
+    for option, what, unused in _LEAVES_OUT:
+        given = [_flag(name) for name in unused if getattr(args, name) not in (None, False)]
+        if getattr(args, option) not in (None, False) and given:
+            print(f"error: {_flag(option)} {what} {' or '.join(given)}", file=sys.stderr)
             return 2
+    if args.draw:
         return _emit(answers.score(core.score_hand(outcome="draw", rules=_rules(args))),
                      args.json, render_score)
     if args.knocker is None and args.knocker_deadwood is None and (args.gin or args.big_gin):

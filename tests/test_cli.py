@@ -117,6 +117,12 @@ def test_a_gin_by_counts_needs_no_knocker_deadwood(capsys, flag, points):
     (["score", "--draw", "--rule", "knock_limit=11"], "/rules/knock_limit"),
     (["score", "--draw", "--knocker-deadwood", "3"], "--draw is a dead hand, scored without "
                                                      "--knocker-deadwood"),
+    # cards count their own deadwood: a count or a gin flag beside them is refused, not dropped
+    (["score", "--knocker", HAND, "--knocker-deadwood", "9", "--gin", "--defender-deadwood",
+      "3"], "--knocker cards are scored as they meld, without --knocker-deadwood or --gin"),
+    (["score", "--knocker", HAND, "--defender", "4s Kc 2h 9d 8h 6c 5d 3h Jd Qs",
+      "--defender-deadwood", "3"],
+     "--defender cards are scored with their lay-offs, without --defender-deadwood"),
 ])
 def test_errors_go_to_stderr_with_status_2(capsys, argv, message):
     assert main(argv) == 2

@@ -230,7 +230,10 @@ def draw_choice(position: Position) -> DrawChoice:
     take = best < expected or big_gin
     now = deadwood_of_mask(mine)
     if big_gin:
-        reason = f"Take {top.glyph}: with it all eleven of your cards meld, which is big gin."
+        reason = (f"Take {top.glyph}: with it all eleven of your cards meld, which is big gin."
+                  if position.rules.big_gin_bonus is not None else
+                  f"Take {top.glyph}: with it all eleven of your cards meld, so throwing "
+                  f"{discard.glyph} leaves gin.")
     elif take:
         reason = (f"Take {top.glyph}: it brings your deadwood from {now} to {best} "
                   f"(throwing {discard.glyph}), better than the {expected:.1f} a stock draw "

@@ -220,7 +220,7 @@ def _score_cards(spread: Arrangement | None, knocker_cards: list[Card],
     gin = chosen.candidate.deadwood == 0
     return _result(
         chosen.outcome, multiplier, limit,
-        KnockerSide(chosen.candidate.deadwood, gin, chosen.candidate.big_gin, arrangement.melds,
+        KnockerSide(chosen.candidate.deadwood, gin, _big_gin(chosen.outcome), arrangement.melds,
                     arrangement.deadwood_cards, chosen.candidate.discard),
         _defender_side(chosen.defense),
         best_spread=_best_spread(best, multiplier) if better else None,
@@ -243,9 +243,9 @@ def _score_spread_against_count(spread: Arrangement, discard: Card | None, defen
                                 rules: Rules, limit: int, multiplier: int) -> HandResult:
     _check_count(defender, ("defender", "deadwood"))
     big_gin = len(spread.cards) == 11 and spread.deadwood == 0
-    knocker_side = KnockerSide(spread.deadwood, spread.deadwood == 0, big_gin, spread.melds,
-                               spread.deadwood_cards, discard)
     outcome = hand_outcome(spread.deadwood, defender, spread.deadwood == 0, big_gin, rules)
+    knocker_side = KnockerSide(spread.deadwood, spread.deadwood == 0, _big_gin(outcome),
+                               spread.melds, spread.deadwood_cards, discard)
     return _result(outcome, multiplier, limit, knocker_side, DefenderSide(defender))
 
 
@@ -266,8 +266,14 @@ def _score_counts(knocker: KnockerCounts, defender, rules: Rules, limit: int, mu
     _check_legal(knocker.deadwood, limit, ("knocker", "deadwood"))
     outcome = hand_outcome(knocker.deadwood, defender, gin, knocker.big_gin, rules)
     return _result(outcome, multiplier, limit, KnockerSide(knocker.deadwood, gin,
-                                                           knocker.big_gin),
+                                                           _big_gin(outcome)),
                    DefenderSide(defender))
+
+
+def _big_gin(outcome: Outcome) -> bool:
+    """The knocker's `big_gin` as the hand scored it: all eleven cards melding is big gin only
+    under rules that pay for it (with `big_gin_bonus` null it scores as gin, and says so)."""
+    return outcome.outcome == "big_gin"
 
 
 def most_points(rules: Rules) -> int:
@@ -280,7 +286,9 @@ def most_points(rules: Rules) -> int:
     """
     bonus = max(rules.gin_bonus, rules.big_gin_bonus or 0)
     limit = 10 if rules.oklahoma else rules.knock_limit
-    most = max(MOST_DEADWOOD + bonus, limit + rules.undercut_bonus)
+    # a knock limit of 0 (straight gin) leaves only gin, which is never undercut
+    undercut = limit + rules.undercut_bonus if limit else 0
+    most = max(MOST_DEADWOOD + bonus, undercut)
     return most * (2 if rules.oklahoma and rules.oklahoma_spade_double else 1)
 
 

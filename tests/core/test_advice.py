@@ -15,6 +15,7 @@ from calculator.core.draws import bits_of
 from calculator.core.tables import best_discard_deadwood_of_mask, deadwood_of_mask
 from calculator.core.odds import PAIRS
 from calculator.core.position import read_position
+from calculator.core.rules import Rules
 
 EXAMPLES = [json.loads(line) for line in
             (Path(__file__).parent.parent / "data" / "advice_examples.jsonl").open()]
@@ -253,6 +254,18 @@ def test_a_face_up_card_that_makes_big_gin_is_taken():
     assert advice.knock.odds.outcome == "big_gin" and advice.knock.odds.discard is None
     assert advice.summary == f"{advice.draw.reason} {advice.knock.reason}"
     assert "big gin" in advice.draw.reason and "face down" not in advice.summary
+
+
+def test_without_big_gin_the_face_up_card_that_melds_all_eleven_is_taken_for_gin():
+    """Under rules with no big gin (classic) the same take is right, but the words say gin
+    after a discard, not big gin."""
+    advice = advise("As 2s 3s 4s 7c 7h 7d Tc Jc Qc", face_up="Kc", samples=100,
+                    rules=Rules.from_options({"preset": "classic"}))
+    assert advice.draw.take and advice.knock.odds.outcome == "gin"
+    thrown = advice.knock.odds.discard.glyph
+    assert advice.draw.reason == (f"Take K♣: with it all eleven of your cards meld, so "
+                                  f"throwing {thrown} leaves gin.")
+    assert "big gin" not in advice.summary
 
 
 def test_the_last_chance_knocks_whenever_it_pays():

@@ -392,7 +392,9 @@ def test_a_hand_won_for_0_points_is_a_win_but_no_points():
     ({"preset": "oklahoma"}, 2 * (98 + 31)),                   # a spade upcard doubles
     ({"preset": "oklahoma", "oklahoma_spade_double": False}, 98 + 31),
     ({"undercut_bonus": 500}, 10 + 500),                       # an undercut of a 10 by 0
-    ({"knock_limit": 0, "undercut_bonus": 500, "gin_bonus": 0, "big_gin_bonus": None}, 500),
+    # a knock limit of 0 leaves only gin, never undercut: its bonus cannot be scored
+    ({"knock_limit": 0, "undercut_bonus": 500, "gin_bonus": 0, "big_gin_bonus": None}, 98),
+    ({"preset": "straight", "undercut_bonus": 1000}, 98 + 31),
 ])
 def test_points_at_the_table_are_at_most_what_one_hand_scores(options, most):
     """A hand scored at the table scores at most what the calculator could give it under the

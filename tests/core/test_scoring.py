@@ -98,6 +98,8 @@ def test_score_counts(knocker, defender, options, upcard, outcome, winner, point
     assert result.knock_limit == limit
     assert result.knocker.deadwood == knocker.deadwood
     assert result.defender.deadwood == defender
+    # the knocker is reported as the hand scored: big gin only under rules that pay for it
+    assert result.knocker.big_gin is (outcome == "big_gin")
     assert result.knocker.melds is None and result.defender.melds is None
     assert result.best_spread is None
     assert isinstance(result.explanation, str) and result.explanation
@@ -243,7 +245,7 @@ def test_big_gin_under_classic_scores_as_gin():
     result = score_hand(ELEVEN, DEF14, rules({"preset": "classic"}))
     assert (result.outcome, result.winner, result.points) == ("gin", "knocker", 34)
     assert str(result.knocker.discard) in {"As", "4s", "7h", "Th"}
-    assert result.knocker.deadwood == 0
+    assert result.knocker.deadwood == 0 and result.knocker.big_gin is False
 
 
 def test_big_gin_against_a_count():
@@ -358,9 +360,10 @@ def test_declared_big_gin_spread_under_classic_scores_as_gin():
     declared = spread("As 2s 3s 4s", "7h 8h 9h Th", "Kc Kd Ks")
     assert score_hand(declared, 10, rules({"preset": "classic"})).points == 30
     result = score_hand(declared, DEF14, rules({"preset": "classic"}))
-    assert (result.outcome, result.points) == ("gin", 34)
+    assert (result.outcome, result.points, result.knocker.big_gin) == ("gin", 34, False)
+    assert score_hand(declared, 10, rules({"preset": "classic"})).knocker.big_gin is False
     result = score_hand(declared, DEF14)
-    assert (result.outcome, result.points) == ("big_gin", 45)
+    assert (result.outcome, result.points, result.knocker.big_gin) == ("big_gin", 45, True)
 
 
 def test_declared_spread_above_the_limit_is_illegal():
