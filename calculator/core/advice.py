@@ -20,7 +20,7 @@ from .draws import COLUMN, bits_of, draw_deadwoods, index_of, lowest_discard
 from .lanes import discard_draws
 from .odds import ALL, JOINS, PAIR_CARDS, PAIRS, PARTNERS, Within, discard_dangers, falling_ratios, \
     fewest_draws, live_melds, waiting_melds, within_draws
-from .position import Position, read_position
+from .position import DEAD_STOCK, Position, read_position
 from .sampler import KnockOdds, knock_odds_sampled
 
 # A discard the opponent can meld costs me about this much, in points of my own deadwood:
@@ -153,6 +153,8 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
             knock = knock_decision(position, eleven, outlook,
                                    position.face_up.bit if len(position.hand) == 10 else 0,
                                    ranked)
+    if knock is not None and knock.knock and knock.odds.discard is not None:
+        ranked = _knock_first(ranked, knock.odds.discard)
     action, summary = _summary(ranked, draw, knock)
     return Advice(position, action, summary, ranked, draw, live, waiting, outlook, knock,
                   _scores_note(position, knock), unseen.bit_count())
@@ -170,13 +172,16 @@ def rank_discards(position: Position, hand: int, keep: int) -> tuple[DiscardChoi
     gin_bias = GIN_POINTS if _game_state(position) == "behind" else 0.0
     limit, possible = position.limit, unseen | held
     gone = ALL & ~possible
+    # with no draw of mine left the hand ends at the opponent's next turn: no out can come,
+    # and the deadwood kept is the deadwood I hold if they knock
+    last = position.draws_after_eleven == 0
     choices = []
     for bit, deadwood, summed, knock, gin in discard_draws(hand, keep, unseen, limit):
         index = bit.bit_length() - 1
-        expected = summed / total
+        expected = deadwood if last else summed / total
         exact, adjusted = dangers[bit]
-        gin_outs = mask_cards(gin) if gin else ()
-        knock_outs = mask_cards(knock) if knock else ()
+        gin_outs = mask_cards(gin) if gin and not last else ()
+        knock_outs = mask_cards(knock) if knock and not last else ()
         p_gin, p_knock = len(gin_outs) / total, len(knock_outs) / total
         cost = (deadwood + expected) / 2 + DANGER_POINTS * adjusted - gin_bias * p_gin
         card = ALL_CARDS[index]
@@ -206,6 +211,12 @@ def _ranked(choices: list[tuple]) -> tuple:
     return tuple([c[4] for c in choices])
 
 
+def _knock_first(ranked: tuple[DiscardChoice, ...], discard: Card) -> tuple:
+    """The ranking with the knock's own discard first: it goes face down, so its danger
+    does not count, and the knock chose it by the points it scores."""
+    return tuple(sorted(ranked, key=lambda choice: choice.card != discard))
+
+
 def draw_choice(position: Position) -> DrawChoice:
     """Take the face-up card or draw: the lowest deadwood after taking it (and discarding
     another card) against the expected lowest deadwood after a stock draw, exact over the
@@ -228,8 +239,23 @@ def draw_choice(position: Position) -> DrawChoice:
     # gin before its draw expects 0 from the stock too, and the tie would say draw)
     big_gin = deadwood_of_mask(mine | top.bit) == 0
     take = best < expected or big_gin
+    # my last draw (taking leaves no later draw, and drawing none either): what counts is
+    # whether I can knock after it, so a sure knock beats the draw's chance of one, and
+    # the draw's chance beats a take that cannot knock (`last`: where that decides)
+    can_knock = best <= position.limit
+    last = (position.draws_after_eleven == 0
+            and (can_knock and p_knock < 1.0 or not can_knock and p_knock > 0.0))
+    if last:
+        take = can_knock
     now = deadwood_of_mask(mine)
-    if big_gin:
+    if last and not big_gin:
+        reason = (f"Take {top.glyph}: throwing {discard.glyph} then leaves {best} deadwood, "
+                  f"low enough to knock, and this is your last draw: a stock draw lets you "
+                  f"knock only {p_knock:.0%} of the time." if take else
+                  f"Draw from the stock: this is your last draw, and taking {top.glyph} leaves "
+                  f"{best} deadwood at best, too much to knock, while a stock draw lets you "
+                  f"knock {p_knock:.0%} of the time.")
+    elif big_gin:
         reason = (f"Take {top.glyph}: with it all eleven of your cards meld, which is big gin."
                   if position.rules.big_gin_bonus is not None else
                   f"Take {top.glyph}: with it all eleven of your cards meld, so throwing "
@@ -298,7 +324,10 @@ def knock_need(position: Position, odds: KnockOdds, later_gin: float, gin_within
           ) -> tuple[float, str]:
     """The share of wins a knock needs, and why when it is not the usual KNOCK_NEED."""
     if position.draws_after_eleven == 0:  # the knock is decided holding 11 cards
-        return 0.0, " This is the last chance: if you do not knock, the hand is dead."
+        if position.stock <= DEAD_STOCK:  # I drew the third card from the end
+            return 0.0, " This is the last chance: if you do not knock, the hand is dead."
+        return 0.0, (" This is the last chance to knock: you do not draw again, and the "
+                     "hand ends after the opponent's next turn.")
     state = _game_state(position, odds.expected_points)
     if state == "close":
         return (CLOSE_KNOCK_NEED,

@@ -321,3 +321,63 @@ def test_the_scores_note_and_the_knock_weigh_the_game_the_same_way(scores, state
 def test_a_reason_agrees_with_its_count_of_live_cards(outs, words):
     reason = _reason(Card("Kd"), 38, False, 0, outs, 0.2, False, 0)
     assert words in reason, reason
+
+
+# --- the last draw: the stock leaves me no draw after this turn (docs/ADVICE.md) ---
+
+LATE_TEN = ("As 2s 9d Td 2c 9s 9c 5h 9h 2d",
+            "Th 3d Ah 7d 4d 2h 7s 4s Ks 8c Jd 7c Kc 6h Qs 7h 3c Ad 3h Ac Tc Kh Jc Jh 6d 6s 4h "
+            "Js 5s", "5d 8h 5c")
+
+
+def test_on_the_last_draw_a_take_that_cannot_knock_loses_to_a_draw_that_can():
+    """Stock 3 before my draw: taking 5♠ lowers the deadwood to 11 on average better than a
+    draw does, but 11 cannot knock and no later draw comes, while 3 of the 10 unseen cards
+    drawn let me knock."""
+    hand, pile, took = LATE_TEN
+    position = read_position(hand, pile.split(), face_up="5s", opponent_took=took.split())
+    assert position.stock == 3 and position.draws_after_eleven == 0
+    draw = advise_position(position, sample=False).draw
+    assert draw.take_deadwood == 11 and draw.draw_deadwood > 11
+    assert not draw.take and draw.draw_p_knock == pytest.approx(3 / 10)
+    assert "last draw" in draw.reason and "30%" in draw.reason
+
+
+def test_with_no_draw_left_the_ranking_counts_no_outs():
+    """Stock 3 after my draw: the opponent draws next and then the hand ends, so no out of
+    mine can come; the dead jack and queen of clubs go before the live K♦ of equal deadwood."""
+    position = read_position(
+        "7d 8d 9d Td Kd 7s Ac Ah Jc Qc 7h",
+        "5d Ad 4s 4h 8c 3d Qs 3s Th 4d 6c Js Qd 3h 5h 5s 8h 3c Jh 9h Ks As Ts 6h 6d Tc Jd 2h"
+        .split(), opponent_took="5c 6s 9c 4c".split())
+    assert position.stock == 3 and position.draws_after_eleven == 0
+    ranked = advise_position(position, sample=False).discards
+    for choice in ranked:
+        assert choice.gin_outs == choice.knock_outs == () and choice.p_knock == 0.0
+        assert choice.expected_deadwood == choice.deadwood
+        assert "live" not in choice.reason
+    assert {str(ranked[0].card), str(ranked[1].card)} == {"Jc", "Qc"}
+
+
+@pytest.mark.parametrize("stock_cards, words", [
+    (28, "you do not draw again, and the hand ends after the opponent's next turn"),
+    (29, "if you do not knock, the hand is dead"),
+])
+def test_the_last_chance_to_knock_says_what_follows(stock_cards, words):
+    """At stock 3 the opponent still draws and may knock; at stock 2 the hand is dead."""
+    pile = ("Jh Th Kc 3c Kd 4d Td 9h 5s Qh 2c 6h 4c 7h 6c 3d 5h 4h 2d Jd Kh Ts Jc Qc 8h 7c 9d "
+            "5c 6d").split()[:stock_cards]
+    position = read_position("7d 8d 3s 4s 2s Ac Js Qs Ks Ah Ad", pile,
+                             opponent_took="7s 9c 9s".split(), samples=200)
+    advice = advise_position(position)
+    assert advice.knock is not None and words in advice.knock.reason
+
+
+def test_a_knock_puts_its_own_discard_first_in_the_ranking():
+    """Knocking with 1 (throwing 2♦) scores more than knocking with 2 (A♦), though A♦ ranks
+    first for playing on: the discard goes face down, so the table leads with the knock's."""
+    advice = advise("2c 3c 4c 6c 7c 8c 3h 4h 5h Ad 2d", "8d 5s 3s 7h Tc 5d Qs 7d Ts".split(),
+                    opponent_took=["5c", "3d"])
+    assert advice.action == "knock" and advice.knock.odds.discard == Card("2d")
+    assert advice.discards[0].card == Card("2d") and "2♦ face down" in advice.summary
+    assert sorted(c.card for c in advice.discards) == sorted(advice.position.hand)
