@@ -106,6 +106,8 @@ def from_http_exception(error: HTTPException) -> Response:
     headers = {}
     if error.code == 405 and getattr(error, "valid_methods", None):
         headers["Allow"] = ", ".join(error.valid_methods)
+    if error.code == 415 and "Content-Encoding" in request.headers:
+        headers["Accept-Encoding"] = "identity"  # RFC 9110: the codings that would be read
     # where the fault is: the body for a request that sends one, else the request line (a
     # route or method that does not exist, or a query that cannot be read)
     if error.code in (404, 405) or request.method in ("GET", "HEAD"):

@@ -7,6 +7,7 @@ from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMe
 from .. import core
 from ..core import PRESETS
 from ..core.advice import advise
+from ..core.errors import quoted
 from ..core.game import play_ledger
 from ..core.hands import read_hands, read_upcard
 from ..core.knock import analyze_mask
@@ -28,6 +29,11 @@ def read_json_body():
     mimetype = environ.get("CONTENT_TYPE", "").partition(";")[0].strip(" \t").lower()
     if mimetype != "application/json" and not mimetype.endswith("+json"):
         raise UnsupportedMediaType("send the body as JSON with Content-Type: application/json")
+    coding = environ.get("HTTP_CONTENT_ENCODING", "").strip(" \t").lower()
+    if coding not in ("", "identity"):  # a compressed body would be read as broken JSON
+        raise UnsupportedMediaType(
+            f"the body's Content-Encoding {quoted(coding)} is not read: send the JSON "
+            f"uncompressed")
     limit = current_app._get_current_object().config["MAX_CONTENT_LENGTH"]
     length = environ.get("CONTENT_LENGTH", "")
     if DIGITS.fullmatch(length) and "HTTP_TRANSFER_ENCODING" not in environ:

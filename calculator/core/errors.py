@@ -34,6 +34,17 @@ def quoted(value, as_typed: bool = False) -> str:
     return _JSON_TYPES.get(type(value), "a value")
 
 
+def quoted_number(value: int) -> str:
+    """A caller's whole number as a message writes it, within the quoted-value cap.
+
+    >>> quoted_number(11), quoted_number(-10 ** 45)
+    ('11', 'a number of more than 40 digits')
+    """
+    if -10 ** MAX_QUOTED_CHARS < value < 10 ** MAX_QUOTED_CHARS:
+        return str(value)
+    return f"a number of more than {MAX_QUOTED_CHARS} digits"
+
+
 # FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE: the plain-text isolation of a name
 FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2068", "\u2069"
 _RIGHT_TO_LEFT = frozenset({"R", "AL"})

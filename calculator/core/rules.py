@@ -5,7 +5,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Mapping
 
 from .cards import Card
-from .errors import MAX_QUOTED_CHARS, RuleError, quoted
+from .errors import MAX_QUOTED_CHARS, RuleError, quoted, quoted_number
 
 SHUTOUT_OPTIONS = ("game_bonus_doubled", "total_doubled", "none")
 FORMATS = ("single", "hollywood")
@@ -101,7 +101,8 @@ def _check_option(key: str, value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
             raise RuleError(key, f"{key} must be a whole number")
         if not low <= value <= high:
-            raise RuleError(key, f"{key} must be between {low} and {high}, not {value}")
+            raise RuleError(key, f"{key} must be between {low} and {high}, "
+                                 f"not {quoted_number(value)}")
     elif key in _BOOLS:
         if not isinstance(value, bool):
             raise RuleError(key, f"{key} must be true or false")

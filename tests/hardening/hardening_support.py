@@ -215,8 +215,9 @@ def sent_document(body: bytes | None) -> Any:
         return orjson.loads(body or b"")
     except orjson.JSONDecodeError:
         pass
-    try:
-        return json.loads((body or b"").decode("utf-8"))
+    try:  # a whole number past int()'s 4,300 digits stands in as 0: only pointers resolve here
+        return json.loads((body or b"").decode("utf-8"),
+                          parse_int=lambda text: int(text) if len(text) < 4300 else 0)
     except (ValueError, UnicodeDecodeError, RecursionError):
         return NOT_JSON
 

@@ -127,7 +127,8 @@ def test_deep_nesting(client, endpoint, depth, kind):
                                            ("/api/v1/games", b'"rules":{"target":')])
 def test_numbers_json_cannot_hold(client, endpoint, key, literal):
     """Numbers beyond float, beyond Python's 4,300-digit int parsing, and the non-standard
-    NaN/Infinity literals: a 4xx, and nothing but strict JSON back."""
+    NaN/Infinity literals: a 4xx, and nothing but strict JSON back (a whole number that long:
+    a 422 at its field, tests/api/test_request_body.py)."""
     body = dict(VALID_BODIES[endpoint])
     head = json.dumps(body)[:-1].encode()
     raw = head + b"," + key + literal + b"}}"
