@@ -21,7 +21,6 @@ INITIAL_STOCK = 31  # 52 cards less two hands of 10 and the first upcard
 DEAD_STOCK = 2      # the hand is dead when the stock is down to two cards
 MAX_SAMPLES = 5_000  # opponent hands sampled for the knock decision (cost is linear)
 DEFAULT_SAMPLES = 1_000
-MAX_SCORE = 100_000
 WHO = ("me", "opponent")
 SHORT_WHO = {"opp": "opponent"}  # what a pile written as text may say for short
 
@@ -180,7 +179,8 @@ def read_position(hand, discards=(), face_up=None, opponent_took=(), opponent_pa
     stock = _check_stock(stock, derived, len(cards), len(pile))
     up = read_upcard(upcard)
     return Position(tuple(cards), tuple(pile), top, tuple(took), tuple(passed), stock, rules,
-                    rules.knock_limit_for(up), rules.multiplier_for(up), _read_scores(scores),
+                    rules.knock_limit_for(up), rules.multiplier_for(up),
+                    _read_scores(scores, rules.target),
                     _read_count(samples, DEFAULT_SAMPLES, 1, MAX_SAMPLES, "samples"),
                     _read_count(seed, 0, 0, 2 ** 32 - 1, "seed"),
                     samples_asked=samples is not None)
@@ -258,7 +258,8 @@ def _check_stock(stock, derived: int, hand: int, pile: int) -> int:
     return derived
 
 
-def _read_scores(scores) -> Scores | None:
+def _read_scores(scores, target: int) -> Scores | None:
+    """Both game totals, each below the target: a total that reached it ended the game."""
     if scores is None:
         return None
     if isinstance(scores, Scores):
@@ -269,11 +270,12 @@ def _read_scores(scores) -> Scores | None:
     elif isinstance(scores, (list, tuple)) and len(scores) == 2:
         pair, places = tuple(scores), (("scores", 0), ("scores", 1))
     else:
-        raise NumberRangeError(scores, 0, MAX_SCORE, "scores are the two game totals (me, "
+        raise NumberRangeError(scores, 0, target - 1, "scores are the two game totals (me, "
                                "opponent): each", ("scores",))
     for value, place in zip(pair, places):
-        if not is_whole(value, 0, MAX_SCORE):
-            raise NumberRangeError(value, 0, MAX_SCORE, "a game total", place)
+        if not is_whole(value, 0, target - 1):
+            raise NumberRangeError(value, 0, target - 1, "a game total", place,
+                                   f": a game ends when a total reaches its target, {target}")
     return Scores(*pair)
 
 

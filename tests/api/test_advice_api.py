@@ -162,7 +162,8 @@ def test_the_face_up_card_in_my_hand(client):
     ({"samples": 0}, "/samples", "number-range", "samples is a whole number from 1 to 5000"),
     ({"seed": -1}, "/seed", "number-range", "seed is a whole number from 0 to 4294967295"),
     ({"scores": {"me": -5, "opponent": 0}}, "/scores/me", "number-range",
-     "a game total is a whole number from 0 to 100000"),
+     "a game total is a whole number from 0 to 99: a game ends when a total reaches its "
+     "target, 100"),
     ({"stock": 0}, "/stock", "number-range", "stock is a whole number from 2 to 31"),
     ({"stock": 32}, "/stock", "number-range", "stock is a whole number from 2 to 31"),
     # a stock in range that the cards named do not leave: inputs that cannot go together

@@ -106,8 +106,8 @@ def test_the_media_type_is_compared_without_case_or_parameters(app, content_type
 
 JSON_VALUES = st.recursive(
     # whole numbers of up to 40 digits (longer ones are read as a stand-in: below)
-    st.none() | st.booleans() | st.integers(-10 ** 40 + 1, 10 ** 40 - 1) | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(),
+    st.none() | st.booleans() | st.integers(-10 ** 40 + 1, 10 ** 40 - 1)
+    | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(), inner, max_size=5),
     max_leaves=30)
 

@@ -152,9 +152,11 @@ def test_a_card_twice_in_the_pile_names_its_first_place(discards, position, deta
     ({"samples": 0}, f"samples is a whole number from 1 to {MAX_SAMPLES}"),
     ({"seed": -1}, "seed is a whole number from 0 to 4294967295"),
     ({"stock": 40}, "stock is a whole number from 2 to 31"),
-    ({"scores": {"me": 10, "opponent": -3}}, "a game total is a whole number from 0 to 100000"),
+    ({"scores": {"me": 10, "opponent": -3}},
+     "a game total is a whole number from 0 to 99: a game ends when a total reaches its "
+     "target, 100"),
     ({"scores": 10}, "scores are the two game totals (me, opponent): each is a whole number "
-                     "from 0 to 100000"),
+                     "from 0 to 99"),
 ])
 def test_numbers_out_of_range_say_the_range(kwargs, detail):
     with pytest.raises(NumberRangeError) as caught:
@@ -185,3 +187,17 @@ def test_the_largest_stocks():
     assert read_position(TEN, ["9c"]).stock == 31
     # after my draw, having taken the upcard, the pile is empty
     assert read_position(HAND).stock == 31
+
+
+@pytest.mark.parametrize("scores, where", [({"me": 150, "opponent": 0}, ("scores", "me")),
+                                           ({"me": 10, "opponent": 100}, ("scores", "opponent")),
+                                           ((99, 130), ("scores", 1))])
+def test_a_game_total_that_reached_the_target_is_refused(scores, where):
+    """A total of 100 or more under a target of 100 ended the game: no hand follows it."""
+    with pytest.raises(NumberRangeError) as info:
+        read_position(HAND, scores=scores)
+    assert info.value.position == where and "from 0 to 99" in str(info.value)
+    assert "target, 100" in str(info.value)
+    assert read_position(HAND, scores={"me": 99, "opponent": 0}).scores.me == 99
+    oklahoma = Rules.from_options({"preset": "oklahoma"})  # to 150
+    assert read_position(HAND, scores=(149, 120), rules=oklahoma, upcard="5h").scores.me == 149
