@@ -206,12 +206,13 @@ def _plain_independent(index: int, unseen_near: int, held_near: int, base: float
 
 
 def adjusted_danger(index: int, unseen: int, forced: int, ratios: list[float],
-                    weights: dict[int, float], exact: float | None = None) -> float:
-    """The exact danger scaled by how much the weights change it in a model where each card
-    is held independently (unseen: n/N times its weight, capped at 1; known: 1): equal to the
-    exact danger when the card's partners all weigh 1. Kept beside `discard_dangers`, which
-    only the tests' checks call it for: it is that function's one card at a time, written
-    plainly, and the tests hold the two equal to the last bit."""
+                    chances: dict[int, float], exact: float | None = None) -> float:
+    """The exact danger scaled by how much the held chances of the unseen cards (`chances`:
+    bit -> P(the opponent holds it), `held_chances`) change it in a model where each card
+    is held independently (known: 1): equal to the exact danger when the card's partners
+    all have the uniform chance n/N. Kept beside `discard_dangers`, which only the tests'
+    checks call it for: it is that function's one card at a time, written plainly, and the
+    tests hold the two equal to the last bit."""
     exact = danger(index, unseen, forced, ratios) if exact is None else exact
     if not exact:
         return exact
@@ -220,24 +221,58 @@ def adjusted_danger(index: int, unseen: int, forced: int, ratios: list[float],
     # (measured); the same sums in the same order, so the same value to the last bit (the
     # tests check it against that function).
     base = ratios[1]  # n / N
-    chances = []
+    values = []
     weighed = False
     for bit in NEAR_BITS[index]:
         if bit & forced:
-            chances.append(1.0)
+            values.append(1.0)
         elif bit & unseen:
-            weight = weights[bit]
-            if weight != 1.0:
+            chance = chances[bit]
+            if chance != base:
                 weighed = True
-            value = base * weight
-            chances.append(value if value < 1.0 else 1.0)
+            values.append(chance)
         else:
-            chances.append(0.0)
+            values.append(0.0)
     if not weighed:
         return exact
     near = PARTNERS[index]
     reference = _plain_independent(index, near & unseen, near & forced, base)
-    return _weighed(exact, chances, reference) if reference else exact
+    return _weighed(exact, values, reference) if reference else exact
+
+
+def held_chances(count: int, weights: dict[int, float], n: int) -> tuple[float, dict[int, float]]:
+    """The opponent's chance of holding each of `count` unseen cards, `n` of which they hold,
+    proportional to the cards' weights (1 but for those in `weights`) and at most 1: min(1,
+    L w) with L such that the chances add up to n (a card whose share would pass 1 is held
+    surely and the rest share what is left). Returns the chance of a card of weight 1 and
+    the chances of the cards in `weights`.
+
+    Dividing the weights by their mean alone loses the share cut off at 1: late in a hand,
+    with 7 of 11 unseen cards theirs, the chances added up to 5.6.
+
+    >>> held_chances(4, {1: 4.0}, 2)  # one card weighing 4 is held for sure; the rest share 1
+    (0.3333333333333333, {1: 1.0})
+    """
+    free = dict(weights)  # the weighed cards whose chance is not yet 1
+    plain = count - len(weights)  # the cards of weight 1, while their chance is below 1
+    sure = 0  # the cards held for sure
+    while True:
+        # the weights are powers of two: their sum is exact in any order
+        total = sum(free.values()) + plain
+        share = (n - sure) / total if total else 0.0
+        full = [bit for bit, weight in free.items() if share * weight >= 1.0]
+        if not full and (not plain or share < 1.0):
+            break
+        for bit in full:
+            del free[bit]
+        sure += len(full)
+        if plain and share >= 1.0:
+            sure += plain
+            plain = 0
+    chances = dict.fromkeys(weights, 1.0)
+    for bit, weight in free.items():
+        chances[bit] = share * weight
+    return (share if plain else 1.0), chances
 
 
 def _weighed(exact: float, chances, reference: float) -> float:
@@ -264,34 +299,37 @@ def discard_dangers(cards: int, unseen: int, forced: int, ratios: list[float],
                     shown: list[int], took: list[int]) -> dict[int, tuple[float, float]]:
     """For each card (bit) of `cards`: its `danger` and its `adjusted_danger` under the
     unseen cards' weights (each halved, PASS_FACTOR, for each card in `shown` that shares a
-    meld of three with it, doubled, TAKE_FACTOR, for each in `took`; then divided by their
-    mean), worked out for all the cards at once (the tests check both, to the last bit,
-    against `adjusted_danger` under every unseen card's weight written out).
+    meld of three with it, doubled, TAKE_FACTOR, for each in `took`), as held chances that
+    add up to the opponent's unknown cards (`held_chances`), worked out for all the cards at
+    once (the tests check both, to the last bit, against `adjusted_danger` under every
+    unseen card's chance written out).
 
     Why: only the unseen partners of a card they threw, passed or took weigh other than the
-    rest, so those few weights are kept (and the rest's one weight, 1 over the mean), where
-    writing and dividing one for every unseen card cost more, and each card's held chances
-    are read from them (measured 1.2x faster for an 11-card hand)."""
-    raw: dict[int, float] = {}  # those partners' weights before dividing by the mean
+    rest, so those few weights are kept (and the rest's one chance), where writing one for
+    every unseen card cost more, and each card's held chances are read from them (measured
+    1.2x faster for an 11-card hand)."""
+    raw: dict[int, float] = {}  # those partners' weights
     for group, factor in ((shown, PASS_FACTOR), (took, TAKE_FACTOR)):
         for card in group:
             for bit in PARTNER_BITS[card.bit_length() - 1]:
                 if bit & unseen:
                     raw[bit] = raw.get(bit, 1.0) * factor
-    count = unseen.bit_count()
-    # the weights are powers of two: their sum is exact in any order
-    mean = (count - len(raw) + sum(raw.values())) / count if raw else 1.0
     base = ratios[1]  # n / N
-    plain = base * (1.0 / mean)  # the held chance of an unseen card of weight 1 over the mean
-    chances = dict.fromkeys(bits_of(unseen), plain if plain < 1.0 else 1.0)
-    even = 0  # the unseen cards whose weight is 1 after the mean: none, unless the mean is 1
-    for bit, weight in raw.items():
-        value = base * (weight / mean)
-        chances[bit] = value if value < 1.0 else 1.0
-        if weight == mean:
+    count = unseen.bit_count()
+    if raw:
+        plain, weighed = held_chances(count, raw, round(base * count))  # n from n / N
+    else:
+        plain, weighed = base, {}
+    chances = dict.fromkeys(bits_of(unseen), plain)
+    chances.update(weighed)
+    # the unseen cards whose chance is the uniform n / N: a card meeting only those keeps
+    # its exact danger
+    even = unseen if plain == base else 0
+    for bit, chance in weighed.items():
+        if chance == base:
             even |= bit
-    if mean == 1.0:
-        even = unseen & ~sum(bit for bit, weight in raw.items() if weight != 1.0)
+        else:
+            even &= ~bit
     for bit in bits_of(forced):
         chances[bit] = 1.0
     zeros = (0.0,) * 7  # a partner neither unseen nor theirs (or off the end of the suit)

@@ -12,12 +12,12 @@ import pytest
 
 from calculator.core.cards import mask_cards, parse_hand
 from calculator.core.draws import bits_of
-from calculator.core.odds import (ALL, PAIRS, PARTNERS, adjusted_danger, danger,
+from calculator.core.odds import (ALL, PAIRS, PARTNERS, adjusted_danger, danger, held_chances,
                                   discard_dangers, falling_ratios, greedy_keep, live_melds,
                                   waiting_melds, within_draws)
 from calculator.core.tables import best_discard_deadwood_of_mask
 from core_support import deals, mask
-from reference.odds import card_weights, simulate_within_draws
+from reference.odds import card_chances, card_weights, simulate_within_draws
 
 
 def test_meld_partners():
@@ -124,26 +124,45 @@ def test_adjusted_danger():
     index = parse_hand("7h")[0].index
     unseen = ALL & ~mask("7h As 2c")
     ratios = falling_ratios(10, unseen.bit_count())
+    base = ratios[1]
     exact = danger(index, unseen, 0, ratios)
-    nothing = card_weights(unseen, [], [])
+    nothing = card_chances(unseen, [], [], 10)
+    assert set(nothing.values()) == {base}
     assert adjusted_danger(index, unseen, 0, ratios, nothing) == exact
-    # they threw As, far from 7h: the cards near the ace weigh less, so the rest (7h's
-    # partners among them) a little more, the weights keeping their mean
-    far = card_weights(unseen, [mask("As")], [])
-    assert sum(far.values()) == pytest.approx(len(far))
+    # they threw As, far from 7h: the cards near the ace are less likely theirs, so the rest
+    # (7h's partners among them) a little more, the chances adding up to their 10 cards
+    far = card_chances(unseen, [mask("As")], [], 10)
+    assert sum(far.values()) == pytest.approx(10)
     assert exact < adjusted_danger(index, unseen, 0, ratios, far) < exact * 1.15
-    # partners of 7h weighing half as much as the rest: lower; twice as much: higher
+    # partners of 7h half as likely as the rest: lower; twice as likely: higher
     near = bits_of(PARTNERS[index] & unseen)
-    low = {b: (0.5 if b in near else 1.0) for b in bits_of(unseen)}
-    high = {b: (2.0 if b in near else 1.0) for b in bits_of(unseen)}
+    low = {b: base * (0.5 if b in near else 1.0) for b in bits_of(unseen)}
+    high = {b: base * (2.0 if b in near else 1.0) for b in bits_of(unseen)}
     assert adjusted_danger(index, unseen, 0, ratios, low) < exact
     assert adjusted_danger(index, unseen, 0, ratios, high) > exact
     # a card they passed halves its partners' weight against the others; one they took
     # doubles it
-    passed = card_weights(unseen, [mask("9h")], [])
+    passed = card_chances(unseen, [mask("9h")], [], 10)
     assert passed[mask("8h")] == pytest.approx(passed[mask("2d")] / 2)
-    took = card_weights(unseen, [], [mask("9h")])
+    took = card_chances(unseen, [], [mask("9h")], 10)
     assert took[mask("8h")] == pytest.approx(took[mask("2d")] * 2)
+
+
+def test_held_chances_add_up_to_the_opponents_cards_when_some_are_sure():
+    """Late in a hand most unseen cards are theirs: weights divided by their mean alone put
+    the doubled cards past 1, and capping them lost their share (the chances added up to 5.6
+    of their 7 cards, and a card meldable with 47% was called safe at 3%)."""
+    unseen = mask("8h Th 6h 5s 7s 8s 7c 7d Jh Qh Ks")
+    took = [mask("9h"), mask("6s"), mask("7h")]
+    chances = card_chances(unseen, [], took, 7)
+    assert sum(chances.values()) == pytest.approx(7)
+    assert max(chances.values()) == 1.0 and min(chances.values()) < 1.0
+    weights = card_weights(unseen, [], took)
+    raw = {b: w for b, w in weights.items() if w != 1.0}
+    plain, weighed = held_chances(len(weights), raw, 7)
+    assert weighed == {b: chances[b] for b in raw}
+    assert all(chances[b] == plain for b in weights if b not in raw)
+
 
 
 def sequences_brute(kept: int, unseen: int, limit: int, draws: int):
@@ -258,7 +277,7 @@ def test_adjusted_danger_is_the_independent_model_ratio_to_the_last_bit():
             unseen &= ~forced
         seen = bits_of(ALL & ~unseen & ~hand & ~forced)
         shown = rng.sample(seen, min(len(seen), rng.randrange(0, 4)))  # thrown or passed
-        weights = card_weights(unseen, shown, bits_of(forced))
+        chances = card_chances(unseen, shown, bits_of(forced), 10 - forced.bit_count())
         ratios = falling_ratios(10 - forced.bit_count(), unseen.bit_count())
         base = ratios[1]
         for bit in bits_of(hand):
@@ -269,16 +288,15 @@ def test_adjusted_danger_is_the_independent_model_ratio_to_the_last_bit():
                 if b & forced:
                     return 1.0
                 if b & unseen:
-                    value = base * (weights[b] if weighed else 1.0)
-                    return value if value < 1.0 else 1.0
+                    return chances[b] if weighed else base
                 return 0.0
 
             reference = _independent_danger(index, lambda b: held(b, False))
-            weighed = any(weights[b] != 1.0 for b in bits_of(PARTNERS[index] & unseen))
+            weighed = any(chances[b] != base for b in bits_of(PARTNERS[index] & unseen))
             want = exact
             if exact and weighed and reference:
                 want = min(1.0, max(0.0, exact * _independent_danger(index, held) / reference))
-            assert adjusted_danger(index, unseen, forced, ratios, weights, exact) == want
+            assert adjusted_danger(index, unseen, forced, ratios, chances, exact) == want
             checked += want != exact
     assert checked > 200
 
@@ -299,13 +317,13 @@ def test_discard_dangers_are_danger_and_adjusted_danger_to_the_last_bit():
         shown = rng.sample(seen, min(len(seen), rng.randrange(0, 9)))
         took = bits_of(forced)
         ratios = falling_ratios(10 - forced.bit_count(), unseen.bit_count())
-        weights = card_weights(unseen, shown, took)
+        chances = card_chances(unseen, shown, took, 10 - forced.bit_count())
         found = discard_dangers(hand, unseen, forced, ratios, shown, took)
         assert set(found) == set(bits_of(hand))
         for bit, (exact, adjusted) in found.items():
             index = bit.bit_length() - 1
             assert exact == danger(index, unseen, forced, ratios)
-            assert adjusted == adjusted_danger(index, unseen, forced, ratios, weights, exact)
+            assert adjusted == adjusted_danger(index, unseen, forced, ratios, chances, exact)
             checked += 1
             weighed += adjusted != exact
     assert checked == 160 * 11 and weighed > 300
@@ -323,11 +341,13 @@ def test_discard_dangers_when_the_weights_keep_a_mean_of_one():
     assert weights[mask("8h")] == 2.0 and weights[mask("2s")] == 0.5
     assert weights[mask("Kh")] == 1.0
     ratios = falling_ratios(9, unseen.bit_count())
+    chances = card_chances(unseen, shown, took, 9)
+    assert chances[mask("Kh")] == ratios[1] and chances[mask("8h")] == 2 * ratios[1]
     found = discard_dangers(hand, unseen, forced, ratios, shown, took)
     for bit, (exact, adjusted) in found.items():
         index = bit.bit_length() - 1
         assert exact == danger(index, unseen, forced, ratios)
-        assert adjusted == adjusted_danger(index, unseen, forced, ratios, weights, exact)
+        assert adjusted == adjusted_danger(index, unseen, forced, ratios, chances, exact)
     assert found[mask("Th")][1] != found[mask("Th")][0]  # 8h and 9h weigh 2
     assert found[mask("Ks")][1] == found[mask("Ks")][0]  # Kh Kc Qs weigh 1
 

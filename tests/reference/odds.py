@@ -11,18 +11,31 @@ from calculator.core.odds import PARTNERS, PASS_FACTOR, TAKE_FACTOR, greedy_keep
 
 
 def card_weights(unseen: int, shown: list[int], took: list[int]) -> dict[int, float]:
-    """Each unseen card's weight relative to the mean (1.0 when nothing is known): halved for
-    each card the opponent threw or passed that shares a meld of three with it, doubled for
-    each card they took and hold that does."""
+    """Each unseen card's weight: halved for each card the opponent threw or passed that
+    shares a meld of three with it, doubled for each card they took and hold that does."""
     weights = dict.fromkeys(bits_of(unseen), 1.0)
-    if not weights or not (shown or took):
-        return weights  # every weight 1, as the mean of ones divides them
     for cards, factor in ((shown, PASS_FACTOR), (took, TAKE_FACTOR)):
         for card in cards:
             for bit in bits_of(PARTNERS[index_of(card)] & unseen):
                 weights[bit] *= factor
-    mean = sum(weights.values()) / len(weights)
-    return {bit: weight / mean for bit, weight in weights.items()}
+    return weights
+
+
+def card_chances(unseen: int, shown: list[int], took: list[int], n: int) -> dict[int, float]:
+    """Each unseen card's chance of being one of the opponent's `n` unknown cards: L times
+    its weight, at most 1, with L such that the chances add up to n (the cards that would
+    pass 1 are held for sure, and L is found again for the rest, until none passes)."""
+    weights = card_weights(unseen, shown, took)
+    sure: set[int] = set()
+    while True:
+        free = [bit for bit in weights if bit not in sure]
+        total = sum(weights[bit] for bit in free)
+        share = (n - len(sure)) / total if total else 0.0
+        full = {bit for bit in free if share * weights[bit] >= 1.0}
+        if not full:
+            break
+        sure |= full
+    return {bit: 1.0 if bit in sure else share * weight for bit, weight in weights.items()}
 
 
 def simulate_within_draws(kept: int, unseen: int, limit: int, draws: int, trials: int,
