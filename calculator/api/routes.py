@@ -45,9 +45,14 @@ def read_json_body():
         if len(raw) != int(length):
             raise BadRequest(f"the body ended after {len(raw)} of its {int(length)} bytes")
     else:
-        raw = request.get_data(cache=False)
-        if limit is not None and len(raw) >= limit:
-            # a chunked body has no length to check up front; werkzeug stops reading at the limit
+        # a chunked body has no length to check up front; werkzeug stops reading at the
+        # request's limit, so one byte past ours is read to tell a body of exactly the limit
+        # (allowed) from a longer one
+        current = request._get_current_object()
+        if limit is not None:
+            current.max_content_length = limit + 1
+        raw = current.get_data(cache=False)
+        if limit is not None and len(raw) > limit:
             raise RequestEntityTooLarge()
     return decode_json(raw)
 

@@ -93,6 +93,21 @@ def test_a_number_too_long_to_quote_is_refused_at_its_field_without_being_conver
         assert "a number of more than 40 digits" in problem["detail"]
 
 
+@pytest.mark.parametrize("extra, status", [(-1, 200), (0, 200), (1, 413), (100, 413)])
+def test_a_chunked_body_of_exactly_the_limit_is_read_and_one_byte_more_is_a_413(app, extra,
+                                                                                 status):
+    """The limit is on what is sent, chunked or not: 413 only above it (werkzeug stops
+    reading a chunked body at the request's limit, which alone cannot tell the two apart)."""
+    limit = app.config["MAX_CONTENT_LENGTH"]
+    text = json.dumps(HAND)
+    body = (text[:-1] + " " * (limit + extra - len(text)) + "}").encode()
+    assert len(body) == limit + extra
+    got, _, answer = call(app, body, HTTP_TRANSFER_ENCODING="chunked",
+                          **{"wsgi.input_terminated": True})
+    assert got == status, answer[:200]
+    assert call(app, body)[0] == status  # the same with its length declared
+
+
 @pytest.mark.parametrize("content_type, status", [
     ("application/json", 200), ("Application/JSON; charset=utf-8", 200),
     (" application/json\t", 200), ("application/problem+json", 200),
