@@ -7,27 +7,13 @@ from typing import Any
 import orjson
 from werkzeug.exceptions import BadRequest
 
-from ..core.errors import MAX_QUOTED_CHARS
+from ..core.numbers import long_whole
 
 
 # 18 digits in a row always fit in 64 bits. Found by mapping every digit to 0 and looking for
 # nineteen 0s: two passes at C speed over the body (a regular expression costs ten times more)
 _DIGITS_AS_ZEROS = bytes(48 if 48 <= byte <= 57 else 32 for byte in range(256))
 _NINETEEN_DIGITS = b"0" * 19
-
-
-# No number the API takes has more than a few digits, and the quoted-value cap holds for
-# numbers too: a whole number of more than MAX_QUOTED_CHARS digits is read as one just out of
-# reach (10^40, keeping its sign), so it is refused at its own field, named there, and is
-# never converted (Python refuses more than 4,300 digits, and converting is quadratic).
-_TOO_LONG = 10 ** MAX_QUOTED_CHARS
-
-
-def _whole(text: str) -> int:
-    negative = text[0] == "-"
-    if len(text) - negative <= MAX_QUOTED_CHARS:
-        return int(text)
-    return -_TOO_LONG if negative else _TOO_LONG
 
 
 def decode_json(raw: bytes):
@@ -43,7 +29,10 @@ def decode_json(raw: bytes):
         except orjson.JSONDecodeError:
             pass
     try:
-        return json.loads(raw.decode("utf-8"), parse_int=_whole)
+        # a whole number past 40 digits is read as a stand-in out of every range (long_whole):
+        # refused at its own field, never converted (Python refuses 4,300 digits, and
+        # converting is quadratic)
+        return json.loads(raw.decode("utf-8"), parse_int=long_whole)
     except UnicodeDecodeError as error:
         raise BadRequest(f"the body is not valid UTF-8 (byte {error.start})") from None
     except json.JSONDecodeError as error:

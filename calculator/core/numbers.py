@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from .errors import MAX_QUOTED_CHARS
+
 DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: "²".isdigit() is True, int("²") raises
 _PATTERNS: dict[int, re.Pattern] = {}
 
@@ -28,6 +30,22 @@ def whole_number(text, max_digits: int = 4) -> int | None:
     if pattern is None:
         pattern = _PATTERNS[max_digits] = re.compile(r"[0-9]{1,%d}" % max_digits)
     return int(text) if pattern.fullmatch(text) else None
+
+
+def long_whole(text: str) -> int:
+    """The value of a whole number written in ASCII digits (a leading "-" allowed) of any
+    length, for a range check with the core's message: past MAX_QUOTED_CHARS digits it
+    stands as 10^MAX_QUOTED_CHARS (keeping its sign), outside every range the service
+    checks and written by `quoted_number` as "a number of more than 40 digits", so no huge
+    integer is ever built (the JSON reader and the page's rule fields).
+
+    >>> long_whole("10000"), long_whole("-7"), long_whole("9" * 5000) == 10 ** 40
+    (10000, -7, True)
+    """
+    negative = text[:1] == "-"
+    if len(text) - negative <= MAX_QUOTED_CHARS:
+        return int(text)
+    return -10 ** MAX_QUOTED_CHARS if negative else 10 ** MAX_QUOTED_CHARS
 
 
 def is_whole(value, low: int, high: int) -> bool:

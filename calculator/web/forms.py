@@ -19,7 +19,7 @@ from ..core.errors import quoted
 from ..core.game import check_players, player_name
 from ..core.rules import OPTION_NOTES, PRESETS
 from .ledger import KINDS, MODES, FieldErrors, Hand
-from .numbers import whole_number
+from ..core.numbers import DIGITS, long_whole
 
 RULE_FIELDS = {  # option -> (label, input kind)
     "knock_limit": ("Knock limit", "int"),
@@ -39,7 +39,6 @@ RULE_FIELDS = {  # option -> (label, input kind)
 # what the error summaries call each rule field (an error names the field, not the option)
 RULE_LABELS = {"preset": "Rules",
                **{"r_" + key: label for key, (label, _) in RULE_FIELDS.items()}}
-RULE_DIGITS = 5  # the largest rule value is 10000 (a target); the core says which is too big
 CHOICES = {
     "shutout": [("game_bonus_doubled", "game bonus doubled"),
                 ("total_doubled", "winner's total doubled"), ("none", "no shutout rule")],
@@ -169,12 +168,14 @@ def read_rules(form, errors: FieldErrors) -> tuple[dict, dict]:
         if kind == "bool":
             if typed in ("yes", "no"):
                 rules[key] = typed == "yes"
+            else:  # the form offers only these: anything else is refused, not dropped
+                errors.add("r_" + key, f"yes or no (not {quoted(typed, True)})")
         elif kind == "choice":
             rules[key] = typed
         elif kind == "int_or_none" and typed.lower() == "none":
             rules[key] = None
-        elif (number := whole_number(typed, RULE_DIGITS)) is not None:
-            rules[key] = number
+        elif DIGITS.fullmatch(typed):  # any length: the core's range message says the range
+            rules[key] = long_whole(typed)
         else:
             errors.add("r_" + key, f"a whole number, like 25 (not {quoted(typed, True)})")
     check_rules(rules, errors)

@@ -51,6 +51,21 @@ def test_every_bad_rule_field_is_told_at_once(client, form):
 
 
 @pytest.mark.parametrize("form", SUMMARIES)
+@pytest.mark.parametrize("field, typed, words", [
+    # a number of any length gets its range, never "a whole number" (five digits were read)
+    ("r_target", "100000", "target must be between 1 and 10000, not 100000"),
+    ("r_target", "9" * 60, "not a number of more than 40 digits"),
+    # a yes-or-no option with another word is refused, not dropped
+    ("r_oklahoma", "true", "yes or no (not 'true')"),
+])
+def test_a_rule_field_is_told_what_it_takes(client, form, field, typed, words):
+    response = client.post("/", data={**SUMMARIES[form], field: typed})
+    assert response.status_code == 422
+    text = summary(response, form).replace("&#39;", "'")
+    assert words in text, text
+
+
+@pytest.mark.parametrize("form", SUMMARIES)
 def test_rules_that_conflict_are_still_told(client, form):
     response = client.post("/", data={**SUMMARIES[form], "r_oklahoma": "yes",
                                       "r_knock_limit": "5"})
