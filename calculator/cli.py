@@ -21,7 +21,7 @@ from .core import PRESETS, CalculatorError, Card, KnockerCounts, Rules
 from .core.errors import isolated
 from .core.game import play_ledger
 from .core.numbers import whole_number as ascii_number
-from .core.position import written_discard
+from .core.position import written_pile
 
 EXAMPLE = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"
 
@@ -303,7 +303,7 @@ def _advise(args) -> int:
     from .core.advice import advise
 
     body: dict = {"hand": args.hand,
-                  "discards": [written_discard(t) for t in args.discards.split()]}
+                  "discards": written_pile(args.discards)}
     for key, value in (("face_up", args.face_up), ("opponent_took", args.took.split()),
                        ("opponent_passed", args.passed.split()), ("stock", args.stock),
                        ("samples", args.samples), ("seed", args.seed),

@@ -37,6 +37,19 @@ def written_discard(token: str):
     return {"card": card, "by": SHORT_WHO.get(by, by)} if by else card
 
 
+def written_pile(text: str) -> list:
+    """A discard pile written as text, oldest first, as `read_position` takes it: its cards
+    split as a hand's are (`tokenize`: spaces and commas, or commas between cards in words),
+    each read by `written_discard`.
+
+    >>> written_pile("Jc 9d:opp")
+    ['Jc', {'card': '9d', 'by': 'opponent'}]
+    >>> written_pile("ace of hearts, jack of clubs:me")
+    ['ace of hearts', {'card': 'jack of clubs', 'by': 'me'}]
+    """
+    return [written_discard(token.text) for token in tokenize(text)]
+
+
 @dataclass(frozen=True, slots=True)
 class Discard:
     """One card of the discard pile and who threw it (None: not said)."""

@@ -24,7 +24,7 @@ from ..api.errors import flatten_messages
 from ..core import CalculatorError, Card, DuplicateCardError
 from ..core.advice import Advice, advise
 from ..core.cards import ALL_CARDS
-from ..core.position import written_discard
+from ..core.position import written_pile
 from .isolate import Quoted, split_quoted
 from .numbers import whole_number
 from .page import card_face, sheet_link, sheet_token
@@ -136,8 +136,8 @@ def _body(form: AdviceForm) -> tuple[dict, list[str]]:
     """The API body the form stands for, and for each discard the field it came from."""
     v = form.values
     discards, origins = [], []
-    for token in v["pile"].replace(",", " ").split():
-        discards.append(written_discard(token))
+    for discard in written_pile(v["pile"]):
+        discards.append(discard)
         origins.append("pile")
     for who in ("opponent", "me"):
         for code in sorted(form.picked[who], key=lambda c: Card(c).index):

@@ -12,6 +12,7 @@ from web_support import follow, long_ledger, text_of
 
 from calculator.api import advice as advice_api
 from calculator.core.advice import Advice, advise
+from calculator.core.position import written_pile
 from calculator.web import advice
 from calculator.web import sharing
 from calculator.web.sharing import LINK_CHARS
@@ -196,6 +197,18 @@ def test_a_card_typed_and_ticked_in_the_pile_is_told_by_where_it_is(client, fiel
     assert page.status_code == 422
     message = error_text(page, "picker")
     assert words in message and "token" not in message, message
+
+
+def test_a_pile_in_words_is_read_as_a_hand_in_words_is(client):
+    """Cards written out, between commas, as the hand field and the API take them: each
+    phrase is one card (the pile was split at every space: "unknown suit 'ce' in 'ace'")."""
+    words = client.post("/advice", data={"hand": TEN, "pile": "ace of hearts, jack of clubs"})
+    codes = client.post("/advice", data={"hand": TEN, "pile": "Ah Jc"})
+    assert words.status_code == codes.status_code == 200
+    # the same advice, word for word (the typed pile is echoed only in its field's value)
+    assert text_of(words.get_data(as_text=True)) == text_of(codes.get_data(as_text=True))
+    assert written_pile("ace of hearts, jack of clubs") == ["ace of hearts",
+                                                             "jack of clubs"]
 
 
 def test_a_card_typed_twice_in_the_pile_keeps_the_typed_fields_token_numbers(client):
