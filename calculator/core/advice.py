@@ -241,14 +241,14 @@ def draw_choice(position: Position) -> DrawChoice:
     take = best < expected or big_gin
     # my last draw (taking leaves no later draw, and drawing none either): what counts is
     # whether I can knock after it, so a sure knock beats the draw's chance of one, and
-    # the draw's chance beats a take that cannot knock (`last`: where that decides)
+    # the draw's chance beats a take that cannot knock (both sure, or neither: the rule above)
     can_knock = best <= position.limit
-    last = (position.draws_after_eleven == 0
-            and (can_knock and p_knock < 1.0 or not can_knock and p_knock > 0.0))
-    if last:
+    knock_decides = (position.draws_after_eleven == 0
+                     and p_knock != (1.0 if can_knock else 0.0))
+    if knock_decides:
         take = can_knock
     now = deadwood_of_mask(mine)
-    if last and not big_gin:
+    if knock_decides and not big_gin:
         reason = (f"Take {top.glyph}: throwing {discard.glyph} then leaves {best} deadwood, "
                   f"low enough to knock, and this is your last draw: a stock draw lets you "
                   f"knock only {p_knock:.0%} of the time." if take else

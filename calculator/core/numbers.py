@@ -32,20 +32,20 @@ def whole_number(text, max_digits: int = 4) -> int | None:
     return int(text) if pattern.fullmatch(text) else None
 
 
-def long_whole(text: str) -> int:
+def long_whole(text: str, digits: int = MAX_QUOTED_CHARS) -> int:
     """The value of a whole number written in ASCII digits (a leading "-" allowed) of any
-    length, for a range check with the core's message: past MAX_QUOTED_CHARS digits it
-    stands as 10^MAX_QUOTED_CHARS (keeping its sign), outside every range the service
-    checks and written by `quoted_number` as "a number of more than 40 digits", so no huge
-    integer is ever built (the JSON reader and the page's rule fields).
+    length, for a range check with the core's message: past `digits` digits it stands as
+    10^digits (keeping its sign), outside every range the service checks (with the default,
+    written by `quoted_number` as "a number of more than 40 digits"), so no huge integer is
+    ever built (the JSON reader, the page's rule fields and its typed counts).
 
     >>> long_whole("10000"), long_whole("-7"), long_whole("9" * 5000) == 10 ** 40
     (10000, -7, True)
     """
     negative = text[:1] == "-"
-    if len(text) - negative <= MAX_QUOTED_CHARS:
+    if len(text) - negative <= digits:
         return int(text)
-    return -10 ** MAX_QUOTED_CHARS if negative else 10 ** MAX_QUOTED_CHARS
+    return -10 ** digits if negative else 10 ** digits
 
 
 def is_whole(value, low: int, high: int) -> bool:

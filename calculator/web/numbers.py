@@ -6,7 +6,7 @@ why), and no huge integer is ever built.
 """
 from __future__ import annotations
 
-from ..core.numbers import DIGITS, whole_number
+from ..core.numbers import DIGITS, long_whole, whole_number
 
 MAX_TYPED_DIGITS = 6   # significant digits `typed_number` reads; more pass every range checked
 
@@ -32,10 +32,7 @@ def typed_number(text: str) -> int | None:
     """
     if not isinstance(text, str) or not DIGITS.fullmatch(text):
         return None
-    significant = text.lstrip("0")
-    if len(significant) > MAX_TYPED_DIGITS:
-        return 10 ** MAX_TYPED_DIGITS
-    return int(significant or "0")
+    return long_whole(text.lstrip("0") or "0", MAX_TYPED_DIGITS)
 
 
 __all__ = ["whole_number", "number_in", "typed_number", "MAX_TYPED_DIGITS"]

@@ -151,7 +151,7 @@ def test_adjusted_danger():
 def test_held_chances_add_up_to_the_opponents_cards_when_some_are_sure():
     """Late in a hand most unseen cards are theirs: weights divided by their mean alone put
     the doubled cards past 1, and capping them lost their share (the chances added up to 5.6
-    of their 7 cards, and a card meldable with 47% was called safe at 3%)."""
+    of their 7 cards, and a card meldable 38% of the time was called fairly safe at 3%)."""
     unseen = mask("8h Th 6h 5s 7s 8s 7c 7d Jh Qh Ks")
     took = [mask("9h"), mask("6s"), mask("7h")]
     chances = card_chances(unseen, [], took, 7)
@@ -162,7 +162,6 @@ def test_held_chances_add_up_to_the_opponents_cards_when_some_are_sure():
     plain, weighed = held_chances(len(weights), raw, 7)
     assert weighed == {b: chances[b] for b in raw}
     assert all(chances[b] == plain for b in weights if b not in raw)
-
 
 
 def sequences_brute(kept: int, unseen: int, limit: int, draws: int):
