@@ -9,6 +9,7 @@ opponent's hand (`sampler`). docs/ADVICE.md has the formulas.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from math import sqrt
 from operator import sub
 from random import Random
@@ -392,16 +393,21 @@ def _reason(card: Card, deadwood: int, can_knock: bool, gin_outs: int, knock_out
     else:
         lead = f"Throw {glyph}: it keeps {deadwood} deadwood"
     if dead:
-        return f"{lead}, and it is dead: {_why_dead(card, gone)}."
+        return f"{lead}, and it is dead: {_why_dead(card.index, gone & PARTNERS[card.index])}."
     if adjusted < 0.05:
         return f"{lead}, and it is fairly safe: the opponent melds it {adjusted:.0%} of the time."
     return f"{lead}, but the opponent can meld it ({adjusted:.0%})."
 
 
-def _why_dead(card: Card, gone: int) -> str:
-    """Which cards no meld of three with the card can have (`gone`: seen, or mine): "two
-    other kings and J♦ are out of the opponent's reach"."""
-    index = card.index
+@lru_cache(maxsize=52 << 7)
+def _why_dead(index: int, gone: int) -> str:
+    """Which cards no meld of three with the card can have (`gone`: those of its partners
+    seen, or mine): "two other kings and J♦ are out of the opponent's reach".
+
+    Why a cache: the words depend only on the card and which of its (at most 7) partners
+    are gone, and writing them cost a dead discard's reason three times the rest of it (the
+    exact advice 3% fewer instructions)."""
+    card = ALL_CARDS[index]
     rank_gone = (gone & COLUMN << card.rank & ~card.bit).bit_count()
     parts = [f"{_number(rank_gone)} other {RANK_NAMES[card.rank]}{'s' if rank_gone != 1 else ''}"]
     blockers = 0
