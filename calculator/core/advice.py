@@ -258,7 +258,7 @@ def draw_choice(position: Position) -> DrawChoice:
                   f"knock {p_knock:.0%} of the time.")
     elif big_gin:
         reason = (f"Take {top.glyph}: with it all eleven of your cards meld, which is big gin."
-                  if position.rules.big_gin_bonus is not None else
+                  if position.rules.plays_big_gin else
                   f"Take {top.glyph}: with it all eleven of your cards meld, so throwing "
                   f"{discard.glyph} leaves gin.")
     elif take:

@@ -62,6 +62,13 @@ class Rules:
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    @property
+    def plays_big_gin(self) -> bool:
+        """Whether eleven melding cards go down as big gin: when the rules pay for it, at
+        least as much as for gin (else the player discards one for gin, which every big gin
+        holds)."""
+        return self.big_gin_bonus is not None and self.big_gin_bonus >= self.gin_bonus
+
     def knock_limit_for(self, upcard: Card | None) -> int:
         """The knock limit of one hand: fixed, or set by the Oklahoma upcard."""
         if not self.oklahoma:

@@ -175,11 +175,13 @@ def evaluate(candidate: Candidate, defender_mask: int, rules: Rules, unlaid: int
 
 
 def lowest_spreads(hand_mask: int, limit: int, rules: Rules) -> list[Candidate]:
-    """The lowest-deadwood spreads (for 11 cards: over the best discards, or big gin), the
-    tie rule's arrangement first; empty when even the lowest deadwood is above `limit`.
+    """The lowest-deadwood spreads (for 11 cards: over the best discards, or big gin when all
+    eleven meld and it pays at least what gin does), the tie rule's arrangement first; empty
+    when even the lowest deadwood is above `limit`.
     These come from the fast tables, not from the search over every legal spread."""
     if hand_mask.bit_count() == 11:
-        if rules.big_gin_bonus is not None and deadwood_of_mask(hand_mask) == 0:
+        # all eleven melding, the player may also discard for gin: big gin unless gin pays more
+        if rules.plays_big_gin and deadwood_of_mask(hand_mask) == 0:
             arrangement = best_arrangement_of_mask(hand_mask)
             return [Candidate(deadwood=0, meld_masks=meld_masks(arrangement.melds),
                               hand_mask=hand_mask, big_gin=True, arranged=arrangement)]
@@ -227,8 +229,8 @@ def choose_spreads(hand_mask: int, limit: int, rules: Rules, defender_mask: int,
         chosen = max(tied, key=lambda r: r.outcome.value_for_knocker())  # first on ties
         lowest = chosen.candidate.deadwood
     best, best_value = chosen, chosen.outcome.value_for_knocker()
-    gin_pays_more = (chosen.candidate.big_gin and rules.big_gin_bonus is not None
-                     and rules.big_gin_bonus < rules.gin_bonus)
+    # a declared big gin where gin pays more (the spreads chosen here never are one)
+    gin_pays_more = chosen.outcome.outcome == "big_gin" and not rules.plays_big_gin
     if chosen.candidate.deadwood == 0 and not gin_pays_more:
         return chosen, best  # gin (big gin when it pays) is the best a hand can do
     # Spreads with the lowest deadwood were all evaluated, unless the spread was declared.

@@ -381,3 +381,16 @@ def test_a_knock_puts_its_own_discard_first_in_the_ranking():
     assert advice.action == "knock" and advice.knock.odds.discard == Card("2d")
     assert advice.discards[0].card == Card("2d") and "2♦ face down" in advice.summary
     assert sorted(c.card for c in advice.discards) == sorted(advice.position.hand)
+
+
+@pytest.mark.parametrize("options, outcome, discard", [
+    ({}, "big_gin", None), ({"big_gin_bonus": 25}, "big_gin", None),
+    ({"big_gin_bonus": 0}, "gin", "As"), ({"preset": "classic"}, "gin", "As")])
+def test_eleven_melding_cards_are_laid_down_as_the_score_would_play_them(options, outcome,
+                                                                          discard):
+    # a big gin paying less than gin (or nothing) is laid down as gin, discarding
+    advice = advise("As 2s 3s 4s 7c 7h 7d Tc Jc Qc Kc", rules=Rules.from_options(options),
+                    samples=50)
+    assert advice.knock.odds.outcome == outcome
+    assert (None if advice.knock.odds.discard is None else str(advice.knock.odds.discard)) \
+        == discard

@@ -257,6 +257,29 @@ def test_big_gin_against_a_count():
     assert str(classic.knocker.discard) in {"As", "4s", "7h", "Th"}
 
 
+@pytest.mark.parametrize("bonus, outcome, points", [
+    (31, "big_gin", 41), (25, "big_gin", 35), (10, "gin", 35), (0, "gin", 35)])
+def test_eleven_melding_cards_go_down_as_big_gin_only_when_it_pays_at_least_gin(
+        bonus, outcome, points):
+    # a player holding big gin may always discard one card for gin instead: the calculator
+    # lays down whichever scores more (big gin on a tie), against cards and against a count
+    chosen = rules({"big_gin_bonus": bonus})
+    assert chosen.plays_big_gin is (outcome == "big_gin")
+    for defender, deadwood in ((10, 10), (DEF14, 14)):
+        result = score_hand(ELEVEN, defender, chosen)
+        assert (result.outcome, result.points) == (outcome, points + deadwood - 10)
+        assert result.knocker.big_gin is (outcome == "big_gin")
+        assert (result.knocker.discard is None) is (outcome == "big_gin")
+        assert result.best_spread is None  # nothing scores more than what was laid down
+
+
+def test_a_declared_big_gin_that_pays_less_than_gin_is_scored_as_declared_and_told():
+    declared = spread("As 2s 3s 4s", "7h 8h 9h Th", "Kc Kd Ks")
+    result = score_hand(declared, DEF14, rules({"big_gin_bonus": 0}))
+    assert (result.outcome, result.points) == ("big_gin", 14)
+    assert (result.best_spread.outcome, result.best_spread.points) == ("gin", 39)
+
+
 @pytest.mark.parametrize("knocker, defender, expected", [
     (EX1, 28, ("knock", "knocker", 23)),
     (EX1, 5, ("undercut", "defender", 25)),

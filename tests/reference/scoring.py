@@ -159,12 +159,15 @@ def lowest_deadwood(cards: Iterable[int]) -> int:
     return ref.min_deadwood(cards) if len(cards) == 10 else ref.best_discard_deadwood(cards)
 
 
-def is_lowest(spread: Spread, spreads: list[Spread]) -> bool:
+def is_lowest(spread: Spread, spreads: list[Spread], rules) -> bool:
     """Whether a spread is one of those scored when the knocker lays a lowest arrangement:
-    big gin when it pays (it ends the hand without a discard), else lowest deadwood."""
-    if any(s.big_gin for s in spreads):
+    big gin when it pays at least what gin does (it ends the hand without a discard, and the
+    player may always discard for gin instead), else lowest deadwood after a discard."""
+    if rules.big_gin_bonus is not None and rules.big_gin_bonus >= rules.gin_bonus and any(
+            s.big_gin for s in spreads):
         return spread.big_gin
-    return spread.deadwood == min(s.deadwood for s in spreads)
+    return not spread.big_gin and spread.deadwood == min(s.deadwood for s in spreads
+                                                         if not s.big_gin)
 
 
 # --- the defender's answer and the score of each spread ----------------------------------------
@@ -222,7 +225,7 @@ class HandScore:
     @property
     def lowest_spreads(self) -> list[Scored]:
         every = [s.spread for s in self.spreads]
-        return [s for s in self.spreads if is_lowest(s.spread, every)]
+        return [s for s in self.spreads if is_lowest(s.spread, every, self.scorer.rules)]
 
     @property
     def lowest_value(self) -> int:
