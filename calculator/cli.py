@@ -7,7 +7,6 @@ people. Bad input goes to stderr naming the bad token, with exit status 2.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 
@@ -15,13 +14,14 @@ from marshmallow import ValidationError
 
 from . import core
 from .api import answers, schemas
-from .api.encoding import to_json
+from .api.encoding import UnreadableJSON, read_json, to_json
 from .api.errors import flatten_messages, pointer
 from .core import PRESETS, CalculatorError, Card, KnockerCounts, Rules
 from .core.errors import isolated
 from .core.game import play_ledger
-from .core.numbers import whole_number as ascii_number
+from .core.numbers import DIGITS, long_whole
 from .core.position import written_pile
+from .core.rules import DEFAULT_RULES
 
 EXAMPLE = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"
 
@@ -36,17 +36,18 @@ def main(argv: list[str] | None = None) -> int:
     except CalculatorError as error:
         for position, text in error.errors:
             print(f"error: {_where(pointer(position))}{text}", file=sys.stderr)
-    except (OSError, json.JSONDecodeError) as error:
+    except (OSError, UnreadableJSON) as error:
         print(f"error: {error}", file=sys.stderr)
     return 2
 
 
 def whole_number(text: str) -> int:
-    """A count typed on the command line: ASCII digits only (int() also reads '٣')."""
-    value = ascii_number(text, 6)
-    if value is None:
+    """A count typed on the command line: ASCII digits only (int() also reads '٣'), of any
+    length, so that the core's range check says what is allowed (a long one read as
+    `long_whole`'s stand-in)."""
+    if not DIGITS.fullmatch(text):
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
-    return value
+    return long_whole(text)
 
 
 def _where(json_pointer: str) -> str:
@@ -107,9 +108,9 @@ def _rules(args) -> Rules:
         options["preset"] = args.preset
     for item in args.rule:
         key, _, text = item.partition("=")
-        try:
-            options[key.strip()] = json.loads(text)
-        except json.JSONDecodeError:
+        try:  # as a request's JSON value (a long number too), else the text itself
+            options[key.strip()] = read_json(text.encode("utf-8", "surrogateescape"))
+        except UnreadableJSON:
             options[key.strip()] = text
     return Rules.from_options(options)
 
@@ -123,7 +124,7 @@ def _analyze(args) -> int:
     rules = _rules(args)
     result = core.analyze(args.hand, rules, args.upcard, args.known or (), not args.no_outs)
     return _emit(answers.analysis(result), args.json,
-                 lambda a: render_analysis(a, rules.big_gin_bonus is not None))
+                 lambda a: render_analysis(a, _big_gin_words(rules)))
 
 
 # Options that another option makes meaningless, refused rather than silently dropped: a
@@ -155,15 +156,21 @@ def _score(args) -> int:
         if getattr(args, side) is None and getattr(args, f"{side}_deadwood") is None:
             print(f"error: give --{side} cards or --{side}-deadwood", file=sys.stderr)
             return 2
-    knocker = args.knocker or KnockerCounts(args.knocker_deadwood, args.gin, args.big_gin)
-    defender = args.defender or args.defender_deadwood
+    # cards when given, even none (the core then says the hand is empty), else the counts
+    knocker = (args.knocker if args.knocker is not None
+               else KnockerCounts(args.knocker_deadwood, args.gin, args.big_gin))
+    defender = args.defender if args.defender is not None else args.defender_deadwood
     result = core.score_hand(knocker, defender, _rules(args), args.upcard)
     return _emit(answers.score(result), args.json, render_score)
 
 
 def _game(args) -> int:
-    text = sys.stdin.read() if args.ledger == "-" else open(args.ledger, encoding="utf-8").read()
-    body = schemas.read(schemas.GamesRequest, json.loads(text))
+    if args.ledger == "-":
+        raw = sys.stdin.buffer.read()
+    else:
+        with open(args.ledger, "rb") as file:
+            raw = file.read()
+    body = schemas.read(schemas.GamesRequest, read_json(raw, "the ledger"))
     sheet = play_ledger(body["players"], schemas.ledger_entries(body["hands"]),
                         schemas.rules_of(body))
     return _emit(answers.sheet(sheet), args.json, render_sheet)
@@ -197,17 +204,22 @@ def melds_text(melds) -> str:
     return "  ".join(f"[{cards_text(m['cards'])}]" for m in melds) or "none"
 
 
-BIG_GIN_WORDS = {True: "  — big gin: all 11 cards meld; lay them all down, no discard",
-                 False: "  — all 11 cards meld, but these rules have no big gin: discard "
-                        "for gin"}
+def _big_gin_words(rules: Rules) -> str:
+    """What to do with eleven melding cards under these rules (after the best discards)."""
+    if rules.plays_big_gin:
+        return "  — big gin: all 11 cards meld; lay them all down, no discard"
+    if rules.big_gin_bonus is None:
+        return "  — all 11 cards meld, but these rules have no big gin: discard for gin"
+    return ("  — all 11 cards meld, but these rules pay more for gin than for big gin: "
+            "discard for gin")
 
 
-def render_analysis(a: dict, big_gin_played: bool = True) -> str:
+def render_analysis(a: dict, big_gin_words: str = _big_gin_words(DEFAULT_RULES)) -> str:
     lines = [f"Hand:      {cards_text(a['hand'])}"]
     if "discards" in a:
         lines.append(f"Discard:   {cards_text([a['discard']])}  (best: "
                      f"{cards_text(a['best_discards'])})"
-                     + (BIG_GIN_WORDS[big_gin_played] if a["big_gin"] else ""))
+                     + (big_gin_words if a["big_gin"] else ""))
     lines += [
         f"Melds:     {melds_text(a['melds'])}",
         f"Deadwood:  {a['deadwood']}  ({cards_text(a['deadwood_cards'])})",

@@ -92,6 +92,8 @@ BIG_GIN = "As 2s 3s 4s 7c 7h 7d Tc Jc Qc Kc"
 @pytest.mark.parametrize("rules, words", [
     ([], "big gin: all 11 cards meld; lay them all down, no discard"),
     (["--preset", "classic"], "all 11 cards meld, but these rules have no big gin"),
+    (["--rule", "big_gin_bonus=10"], "all 11 cards meld, but these rules pay more for gin "
+                                     "than for big gin: discard for gin"),
 ])
 def test_big_gin_is_told_as_the_rules_play_it(capsys, rules, words):
     assert main(["analyze", BIG_GIN, "--no-outs", *rules]) == 0
@@ -126,6 +128,49 @@ def test_a_gin_by_counts_needs_no_knocker_deadwood(capsys, flag, points):
 ])
 def test_errors_go_to_stderr_with_status_2(capsys, argv, message):
     assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err and captured.out == ""
+
+
+LONG = "9" * 5000  # past Python's 4,300-digit int limit
+
+
+@pytest.mark.parametrize("argv, message", [
+    # a count or a rule of any length gets the core's range message, never a traceback
+    (["score", "--knocker-deadwood", "9999999", "--defender-deadwood", "5"],
+     "/knocker/deadwood: a deadwood count is a whole number from 0 to 98"),
+    (["score", "--knocker-deadwood", LONG, "--defender-deadwood", "5"],
+     "/knocker/deadwood: a deadwood count is a whole number from 0 to 98"),
+    (["score", "--knocker-deadwood", "3", "--defender-deadwood", "4", "--rule",
+      f"target={LONG}"],
+     "/rules/target: target must be between 1 and 10000, not a number of more than 40 digits"),
+    (["score", "--knocker-deadwood", "3", "--defender-deadwood", "4", "--rule",
+      "target=" + "[" * 100_000], "/rules/target: target must be a whole number"),
+    (["score", "--knocker-deadwood", "3", "--defender-deadwood", "4", "--rule",
+      "target=\udcff"], "/rules/target: target must be a whole number"),
+    # cards given, even none, are read as cards
+    (["score", "--knocker", "", "--defender-deadwood", "5"],
+     "/knocker/hand: hand has 0 cards; expected 10 or 11"),
+], ids=["seven digits", "5,000 digits", "a rule of 5,000 digits", "a deep rule",
+        "a rule not UTF-8", "no cards"])
+def test_long_deep_or_empty_input_is_an_error_not_a_crash(capsys, argv, message):
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err and captured.out == "" and "Traceback" not in captured.err
+
+
+@pytest.mark.parametrize("raw, message", [
+    pytest.param(b'{"players": ["Ann", "Bob"], "hands": [{"winner": "Ann", "points": '
+                 + LONG.encode() + b"}]}",
+                 "/hands/0/points: a hand's score is a whole number from 0 to 129", id="long"),
+    pytest.param(b"[" * 100_000, "error: JSON that cannot be read", id="deep"),
+    pytest.param(b"\xff{}", "error: the ledger is not valid UTF-8 (byte 0)", id="not UTF-8"),
+    pytest.param(b'{"players": ', "error: malformed JSON", id="malformed"),
+])
+def test_a_ledger_file_that_cannot_be_read_is_an_error(capsys, tmp_path, raw, message):
+    ledger = tmp_path / "ledger.json"
+    ledger.write_bytes(raw)
+    assert main(["game", str(ledger)]) == 2
     captured = capsys.readouterr()
     assert message in captured.err and captured.out == ""
 

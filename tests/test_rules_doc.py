@@ -63,7 +63,8 @@ def run(command: str, stdin: str | None, capsys, monkeypatch) -> str:
     assert command.endswith(HEREDOC) == (stdin is not None)
     words = shlex.split(command.removesuffix(HEREDOC))
     assert words[:3] == ["python", "-m", "calculator"], command
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin or ""))
+    # a terminal's stdin: text over bytes (the ledger is read as bytes, as JSON is)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO((stdin or "").encode())))
     capsys.readouterr()
     status = cli.main(words[3:])
     out, err = capsys.readouterr()

@@ -16,8 +16,22 @@ _DIGITS_AS_ZEROS = bytes(48 if 48 <= byte <= 57 else 32 for byte in range(256))
 _NINETEEN_DIGITS = b"0" * 19
 
 
+class UnreadableJSON(ValueError):
+    """Bytes that are not a JSON text this service reads; the message says why and where."""
+
+
 def decode_json(raw: bytes):
-    """A body's JSON value, as `json.loads` reads it; 400 when it is not JSON.
+    """A body's JSON value, as `json.loads` reads it; 400 when it is not JSON."""
+    try:
+        return read_json(raw)
+    except UnreadableJSON as error:
+        raise BadRequest(str(error)) from None
+
+
+def read_json(raw: bytes, what: str = "the body"):
+    """The JSON value of bytes, as `json.loads` reads it (the API's bodies, the command
+    line's ledgers and rule values); `UnreadableJSON` when they are not JSON (`what`: what
+    its message calls them).
 
     orjson reads it first, a few times faster. What orjson refuses goes to json, for json's
     messages and for what json takes and orjson does not (NaN, a lone surrogate); where both
@@ -34,12 +48,12 @@ def decode_json(raw: bytes):
         # converting is quadratic)
         return json.loads(raw.decode("utf-8"), parse_int=long_whole)
     except UnicodeDecodeError as error:
-        raise BadRequest(f"the body is not valid UTF-8 (byte {error.start})") from None
+        raise UnreadableJSON(f"{what} is not valid UTF-8 (byte {error.start})") from None
     except json.JSONDecodeError as error:
-        raise BadRequest(f"malformed JSON: {error.msg} at line {error.lineno} column "
-                         f"{error.colno}") from None
+        raise UnreadableJSON(f"malformed JSON: {error.msg} at line {error.lineno} column "
+                             f"{error.colno}") from None
     except (RecursionError, ValueError) as error:
-        raise BadRequest(f"JSON that cannot be read: {error}"[:200]) from None
+        raise UnreadableJSON(f"JSON that cannot be read: {error}"[:200]) from None
 
 
 def json_bytes(data: Any) -> bytes:
