@@ -57,26 +57,32 @@ def to_csv(ledger: Ledger, sheet: SheetView) -> str:
     a, b = sheet.players
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
+    # a Hollywood sheet has each game's totals, then the match's: the final rows' figures go
+    # in the last two columns (a game's final, or a match's), the hands' in their games'
     many = sheet.many
     totals = [f"{p} game {g}" for g in range(1, len(sheet.boards) + 1) for p in (a, b)] \
-        if many else [a, b]
+        + [f"{a} match", f"{b} match"] if many else [a, b]
+    finals_at = [""] * (len(totals) - 2)
+    hands_end = ["", ""] if many else []
     writer.writerow([_cell(c) for c in ["game", "hand", "what", "counts", "scored by",
                                         "points"] + totals])
     for number, game in enumerate(ledger.night, 1):
         winner = sheet.players[game.winner] if game.winner in (0, 1) else "tie"
         writer.writerow([_cell(c) for c in [number, "final", "Hollywood match" if game.hollywood
-                                            else "game", "", winner, game.margin,
+                                            else "game", "", winner, game.margin, *finals_at,
                                             game.finals[0], game.finals[1]]])
     current = len(ledger.night) + 1
     for row in sheet.rows:
         scored = sheet.players[row.winner] if row.winner is not None else ""
         cells = [c for pair in row.totals for c in pair]
         writer.writerow([_cell(c) for c in [current, row.number, row.what, row.counts,
-                                            scored, row.points] + cells])
+                                            scored, row.points] + cells + hands_end])
     if sheet.finished:
         winner = sheet.players[sheet.winner] if sheet.winner is not None else "tie"
-        writer.writerow([_cell(c) for c in [current, "final", "this game", "", winner,
-                                            sheet.margin or 0, sheet.sums[0], sheet.sums[1]]])
+        writer.writerow([_cell(c) for c in [current, "final",
+                                            "this match" if many else "this game", "", winner,
+                                            sheet.margin or 0, *finals_at, sheet.sums[0],
+                                            sheet.sums[1]]])
     return out.getvalue()
 
 

@@ -717,6 +717,22 @@ def test_export_csv_and_json_and_import_back(client):
     assert sharing.decode(token_of(response.headers["Location"])) == sharing.decode(token)
 
 
+def test_a_hollywood_match_exports_its_finals_under_the_match_columns(client):
+    token = start_sheet(client, preset="hollywood")
+    for who, points in (("0", "129"), ("0", "129"), ("1", "90"), ("1", "20")):
+        token = add_hand(client, token, mode="table", winner=who, points=points)
+    lines = client.get("/evening.csv", query_string={"g": token}).get_data(
+        as_text=True).splitlines()
+    assert lines[0] == ("game,hand,what,counts,scored by,points," + ",".join(
+        f"{p} game {g}" for g in (1, 2, 3) for p in ("Ann", "Bob")) + ",Ann match,Bob match")
+    assert lines[4] == "1,4,Bob at the table,,Bob,20,129,0,129,0,0,110,,"  # each game's totals
+    assert lines[5] == "1,final,this match,,Ann,348,,,,,,,708,360"
+    token = token_of(client.post("/", data={"g": token, "action": "next"}).headers["Location"])
+    lines = client.get("/evening.csv", query_string={"g": token}).get_data(
+        as_text=True).splitlines()
+    assert lines[1] == "1,final,Hollywood match,,Ann,348,,,,,,,708,360"
+
+
 def test_a_spreadsheet_formula_in_a_name_is_exported_as_text(client):
     token = start_sheet(client, ("=HYPERLINK(1)", "Bob"))
     token = add_hand(client, token, **counts("0", "5", "28"))
