@@ -47,8 +47,9 @@ DRAW_FACTOR = 1.3
 def build_hand(rng: Random, pool: list[int], known: int, unknown: int, draws: int,
                limit: int = -1) -> tuple[int, float, int]:
     """One opponent hand, its weight and its deadwood (followed along, not searched again):
-    `unknown` cards dealt from `pool` beside the `known` ones, then `draws` more, each followed by the lowest-deadwood discard (never a
-    known card).
+    `unknown` cards dealt from `pool` beside the `known` ones, then `draws` more, each
+    followed by the lowest-deadwood discard (never a known card; the drawn card itself when
+    it ties).
 
     The opponent did not knock, so no draw let their hand knock: each draw is taken among
     the unseen cards that do not (drawn at random until one is found), and the hand's
@@ -85,8 +86,8 @@ def build_hand(rng: Random, pool: list[int], known: int, unknown: int, draws: in
                 after = deadwood - 9
             else:
                 if nine is None:
-                    nine_discard, nine = lowest_discard(hand, known)
-                after = nine + POINTS[index % 13]
+                    nine_discard, nine, reach = _best_nine(hand, known)
+                after = reach + POINTS[index % 13]
                 after = deadwood if deadwood < after else after
             if after > limit:
                 found += 1
@@ -106,13 +107,22 @@ def build_hand(rng: Random, pool: list[int], known: int, unknown: int, draws: in
         if points == 10:  # the best 9 have at least deadwood - 10: a ten goes straight back
             continue
         if nine is None:
-            nine_discard, nine = lowest_discard(hand, known)
+            nine_discard, nine, reach = _best_nine(hand, known)
         if deadwood <= nine + points:
             continue  # the drawn card is thrown back: the hand is as it was
         hand = (hand ^ nine_discard) | chosen
         deadwood = nine + points
         nine = None
     return hand, weight, deadwood
+
+
+def _best_nine(hand: int, known: int) -> tuple[int, int, int]:
+    """A 10-card replayed hand's best 9 cards as the replay keeps them (its lowest discard
+    that is no known card, and the deadwood left), and the lowest deadwood any discard
+    leaves: whether a draw would have let them knock counts throwing a card they took from
+    the pile too, which the replay itself keeps."""
+    discard, deadwood = lowest_discard(hand, known)
+    return discard, deadwood, lowest_discard(hand)[1] if known else deadwood
 
 
 def shown_pairs(position: Position) -> list[tuple[int, dict[int, bool]]]:
@@ -135,6 +145,8 @@ def _hands(position: Position, rng: Random, draws: int | None = None
     pool = bits_of(position.unseen)
     known, unknown = position.held, position.opponent_unknown
     draws = round(DRAW_FACTOR * position.opponent_draws) if draws is None else draws
+    # at most the stock's cards (the unseen ones not theirs): fitted with the factor on
+    # self-play under the standard rules (docs/ADVICE.md has what it does late in a hand)
     draws = max(0, min(draws, len(pool) - unknown))
     shown = shown_pairs(position)
     limit = position.limit

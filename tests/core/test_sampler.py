@@ -256,3 +256,29 @@ def test_the_early_stop_settles_on_the_wrong_side_of_the_bar_rarely():
             assert wrong <= 0.01 * runs, (need, p, wrong)
             if quick:
                 assert first >= 0.95 * runs, (need, p, first)
+
+
+def test_no_replayed_draw_lets_the_opponent_knock_by_throwing_a_card_they_took():
+    """They took 7d Td 7c from the pile and were dealt As Ah Ad Ac 4h 7h 3c: drawing 2h
+    would have let them knock with 9 by throwing Td. The replay keeps the cards they took,
+    but they need not have, so 2h is never their draw, and each sample's weight estimates the
+    chance that a draw (2h or Kd) keeps them from knocking: one half."""
+    from calculator.core.cards import cards_mask, parse_hand
+    from calculator.core.sampler import build_hand
+    from calculator.core.tables import best_discard_deadwood_of_mask
+
+    def mask(text):
+        return cards_mask(parse_hand(text))
+
+    known, dealt, two = mask("7d Td 7c"), mask("As Ah Ad Ac 4h 7h 3c"), Card("2h").bit
+    assert best_discard_deadwood_of_mask(dealt | known | two) == 9
+    pool = bits_of(dealt | two | Card("Kd").bit)
+    weights = []
+    for seed in range(4000):
+        if sum(Random(seed).sample(pool, 7)) != dealt:
+            continue  # the deal this test is about (1 in 36)
+        hand, weight, deadwood = build_hand(Random(seed), pool, known, 7, 1, 10)
+        assert not hand & two and hand == dealt | known and deadwood == 17
+        weights.append(weight)
+    mean = sum(weights) / len(weights)
+    assert len(weights) > 60 and abs(mean - 0.5) < 0.12, (len(weights), mean)
