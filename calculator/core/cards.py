@@ -148,8 +148,11 @@ def parse_card(token: str, index: int | None = None) -> Card:
     if len(text) == 1 and _UNICODE_CARD_FIRST <= ord(text) <= _UNICODE_CARD_LAST:
         return _parse_unicode_card(token, text, index)
     lowered = text.translate(_ASCII_LOWER)
-    if " of " in f" {lowered} ":
-        return _parse_words(token, lowered, index)
+    if lowered in ("joker", "jokers"):  # else read as a rank 'joker' of spades
+        raise CardNotationError(token, index, _NO_JOKERS)
+    words = " ".join(lowered.split())  # any spaces between words: a tab, a no-break space
+    if " of " in f" {words} ":
+        return _parse_words(token, words, index)
     if lowered[-1] in _SUIT_SYMBOLS:
         suit, rank_text = _SUIT_SYMBOLS[lowered[-1]], lowered[:-1]
     elif lowered[0] in _SUIT_SYMBOLS:
@@ -187,14 +190,12 @@ _NO_JOKERS = "jokers are not cards of this game"
 
 def _no_suit(token: str, text: str, index: int | None) -> CardNotationError:
     lowered = text.translate(_ASCII_LOWER)
-    if lowered in ("joker", "jokers"):  # else read as a jack of the suit 'oker'
-        return CardNotationError(token, index, _NO_JOKERS)
     for rank_text in ("10", lowered[:1]):
         if lowered.startswith(rank_text) and rank_text in _RANK_SYMBOLS:
             rest = text[len(rank_text):]
             if not rest:
                 return CardNotationError(token, index, "missing suit")
-            return CardNotationError(token, index, f"unknown suit {quoted(rest, True)}")
+            return CardNotationError(token, index, f"unknown suit {_shown(rest)}")
     return CardNotationError(token, index,
                              "not a card (expected rank and suit, like 'As' or '10♥')")
 
@@ -224,11 +225,11 @@ def _parse_words(token: str, lowered: str, index: int | None) -> Card:
         raise CardNotationError(token, index, _RUN_TOGETHER)
     rank = _RANK_WORDS.get(rank_text, _RANK_SYMBOLS.get(rank_text))
     if rank is None:
-        raise CardNotationError(token, index, f"unknown rank {quoted(rank_text, True)}"
+        raise CardNotationError(token, index, f"unknown rank {_shown(rank_text)}"
                                 if rank_text else "missing rank")
     suit = _SUIT_WORDS.get(suit_text)
     if suit is None:
-        raise CardNotationError(token, index, f"unknown suit {quoted(suit_text, True)}"
+        raise CardNotationError(token, index, f"unknown suit {_shown(suit_text)}"
                                 if suit_text else "missing suit")
     return _CARDS[suit * 13 + rank]
 

@@ -57,8 +57,8 @@ ACCEPTED = [
     ("Ace of Spades", "As"), ("ACE OF SPADES", "As"), ("king of diamonds", "Kd"),
     ("jack of hearts", "Jh"), ("2 of clubs", "2c"), ("ten of diamonds", "Td"),
     ("seven of spades", "7s"),
-    # surrounding blanks are not part of a token
-    ("  Qs  ", "Qs"),
+    # surrounding blanks are not part of a token; words may be apart by any spaces
+    ("  Qs  ", "Qs"), ("queen\u00a0of\u00a0clubs", "Qc"), ("ace\tof\tspades", "As"),
 ]
 
 
@@ -244,6 +244,13 @@ BAD_TOKENS = [
     ("s\u212a", 0, ["unknown rank", "U+212A"]),
     ("\u212a\u2660", 0, ["unknown rank", "U+212A"]),
     ("\u0130s", 0, ["unknown rank '\u0130' (U+0130)"]),
+    # so do a suit's, and a word's: a pasted zero-width space, a Cyrillic or fullwidth c
+    ("As Qc\u200b", 1, ["unknown suit 'c\u200b' (U+200B)", "token 2"]),
+    ("Q\u0441", 0, ["unknown suit '\u0441' (U+0441)"]),
+    ("Q\uff43", 0, ["unknown suit '\uff43' (U+FF43)"]),
+    ("ace of \u0455pades", 0, ["unknown suit '\u0455pades' (U+0455)"]),
+    ("\u212aing of clubs", 0, ["unknown rank '\u212aing' (U+212A)"]),
+    ("As 2s jokers", 2, ["jokers are not cards of this game", "token 3"]),
 ]
 
 
