@@ -316,8 +316,9 @@ def _advise(args) -> int:
 
     body: dict = {"hand": args.hand,
                   "discards": written_pile(args.discards)}
-    for key, value in (("face_up", args.face_up), ("opponent_took", args.took.split()),
-                       ("opponent_passed", args.passed.split()), ("stock", args.stock),
+    # the cards as one string each, read by the core as the API reads them
+    for key, value in (("face_up", args.face_up), ("opponent_took", args.took),
+                       ("opponent_passed", args.passed), ("stock", args.stock),
                        ("samples", args.samples), ("seed", args.seed),
                        ("upcard", args.upcard)):
         if value is not None and value not in ("", []):  # 0 is a stock or a seed

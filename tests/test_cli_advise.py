@@ -23,6 +23,13 @@ def client():
                                  "Th"], "opponent_took": ["Jd", "Jh"],
       "opponent_passed": ["9d"], "samples": 100, "seed": 4,
       "scores": {"me": 40, "opponent": 85}}),
+    # the opponent's cards in any notation the API reads, commas and words too
+    (["advise", "As 2s 3s 5h 6h 7h 9c 9d Kd Qc", "--face-up", "Jd", "--took",
+      "queen of diamonds, K♥", "--discards", "Jc:opponent Tc", "--passed", "Jc,Tc",
+      "--samples", "50"],
+     {"hand": "As 2s 3s 5h 6h 7h 9c 9d Kd Qc", "face_up": "Jd", "opponent_took": ["Qd", "Kh"],
+      "discards": [{"card": "Jc", "by": "opponent"}, "Tc"], "opponent_passed": ["Jc", "Tc"],
+      "samples": 50}),
     (["advise", "As 2s 3s 5h 6h 7h 9c 9d Kd Qc", "--face-up", "9h", "--samples", "50",
       "--preset", "classic"],
      {"hand": "As 2s 3s 5h 6h 7h 9c 9d Kd Qc", "face_up": "9h", "samples": 50,
