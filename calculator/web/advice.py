@@ -19,12 +19,13 @@ from dataclasses import dataclass, field
 from flask import Blueprint, Response, render_template, request, url_for
 from marshmallow import ValidationError
 
-from ..api import advice as advice_api, limits
+from ..api import advice as advice_api
 from ..api.errors import flatten_messages
 from ..core import CalculatorError, Card, DuplicateCardError
 from ..core.advice import Advice, advise
 from ..core.cards import ALL_CARDS
 from ..core.position import written_pile
+from .forms import MAX_FIELD_CHARS, TOO_LONG
 from .isolate import Quoted, split_quoted
 from .numbers import whole_number
 from .page import card_face, sheet_link, sheet_token
@@ -40,7 +41,6 @@ FIELD_OF = {"hand": "hand", "face_up": "face_up", "discards": "pile", "opponent_
 LABELS = {"hand": "Your hand", "face_up": "Face-up card", "pile": "Discard pile",
           "took": "Cards they picked up", "passed": "Cards they passed", "stock": "Stock",
           "scores": "Game scores", "preset": "Rules", "upcard": "Upcard", "": "The position"}
-MAX_FIELD_CHARS = limits.MAX_HAND_CHARS  # the API's limit of a hand written as one string
 # The API's messages speak as the player ("in my hand") and name its body's keys; the page's
 # fields are "Your hand", "Face-up card" and "Discard pile". Whole words only, never inside a
 # quoted token (what the user typed stays as typed).
@@ -111,8 +111,7 @@ def _read_form(data, sheet: str) -> AdviceForm:
                  "score_opponent", "preset", "upcard"):
         text = data.get(name, "") or ""
         if len(text) > MAX_FIELD_CHARS:
-            form.errors.setdefault(name, []).append(
-                f"at most {MAX_FIELD_CHARS} characters, please")
+            form.errors.setdefault(name, []).append(TOO_LONG)
             text = text[:MAX_FIELD_CHARS]
         form.values[name] = text.strip()
     for who in ("opponent", "me"):

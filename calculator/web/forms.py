@@ -53,7 +53,8 @@ HAND_FIELDS = ("knocked_by", "mode", "kind", "d0", "d1", "c0", "c1", "upcard", "
 # a field's text is cut to this before it is read, so a huge field costs little: the API's
 # limit on a hand written as one string, far above what any of these fields holds (a name, a
 # count, a card, a rule value), which are still told their own limits
-MAX_FIELD_CHARS = limits.MAX_HAND_CHARS
+MAX_FIELD_CHARS = limits.MAX_HAND_CHARS  # the API's limit of a hand written as one string
+TOO_LONG = f"at most {MAX_FIELD_CHARS} characters, please"
 
 
 @dataclass
@@ -82,6 +83,11 @@ class Form:
 
 def text(form, name: str) -> str:
     return str(form.get(name, ""))[:MAX_FIELD_CHARS]
+
+
+def too_long(form, names) -> list[str]:
+    """The fields typed longer than `text` reads: told (TOO_LONG), never scored cut short."""
+    return [name for name in names if len(str(form.get(name, ""))) > MAX_FIELD_CHARS]
 
 
 # --- the hand form ---------------------------------------------------------------------------

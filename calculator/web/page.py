@@ -321,6 +321,10 @@ def score(page: Page, form) -> Response:
     sheet, show its result."""
     hand, values = forms.read_hand(form, page.ledger.mode if page.ledger else "counts")
     state = page.hand_form = Form(values)
+    for name in forms.too_long(form, forms.HAND_FIELDS):
+        state.errors.add(name, forms.TOO_LONG)
+    if state.errors:  # a hand cut short would be scored as someone else's
+        return failed(page)
     role_errors = FieldErrors()
     if page.ledger is None:
         values["knocked_by"] = "0"

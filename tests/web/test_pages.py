@@ -787,3 +787,17 @@ def test_reading_an_evening_over_a_sheet_asks_first_and_can_be_undone(client):
     html = response.get_data(as_text=True)
     assert response.status_code == 400 and 'id="import-errors"' in html
     assert '<bdi class="board-name">Cy</bdi>' in html
+
+
+def test_a_hand_typed_past_the_fields_length_is_told_not_scored_cut_short(client):
+    # cut at 2,000 characters this would be the 10 cards before the spaces, scored without
+    # its eleventh (the API refuses such a hand too; the advice page says the same)
+    long = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h" + " " * 1970 + " Kd"
+    answer = score(client, mode="cards", c0=long, c1="4s 5s 7s Kc Ks Kh 9h 8h 2d 3d")
+    assert answer.status_code == 422
+    page = text_of(answer.get_data(as_text=True))
+    assert "at most 2000 characters, please" in page and "Knocker scores" not in page
+    sheet = start_sheet(client)
+    answer = score(client, g=sheet, **counts("0", "5", "2" * 2001))
+    assert answer.status_code == 422 and "at most 2000 characters" in text_of(
+        answer.get_data(as_text=True))
