@@ -243,7 +243,7 @@ class Token(NamedTuple):
     end: int
 
 
-_WORD_SEPARATORS = re.compile(r"[^,;]+")
+_WORD_SEPARATORS = re.compile(r"[^,;\r\n]+")  # a line a card, as a textarea is typed
 _SYMBOL_SEPARATORS = re.compile(r"[^\s,;]+")
 _WRITTEN_IN_WORDS = re.compile(r"\bof\b", re.IGNORECASE)
 
@@ -251,11 +251,11 @@ _WRITTEN_IN_WORDS = re.compile(r"\bof\b", re.IGNORECASE)
 def tokenize(hand: "str | Iterable[str]") -> list[Token]:
     """Split a hand into card tokens: a list as given, or a string split on spaces, commas and
     semicolons; in a string with cards in words (`ace of spades, 10 of hearts`) each phrase
-    between commas or semicolons is one token, and a part without a word phrase still splits
-    at spaces (`ace of spades, 7c 7h` is three cards).
+    between commas, semicolons or line breaks is one token, and a part without a word phrase
+    still splits at spaces (`ace of spades, 7c 7h` is three cards).
 
-    >>> [t.text for t in tokenize("ace of spades, 2 of spades, 7c 7h;  Qc")]
-    ['ace of spades', '2 of spades', '7c', '7h', 'Qc']
+    >>> [t.text for t in tokenize("ace of spades, 2 of spades, 7c 7h;  Qc\\nking of clubs")]
+    ['ace of spades', '2 of spades', '7c', '7h', 'Qc', 'king of clubs']
     """
     if not isinstance(hand, str):
         return [Token(item, i, -1, -1) for i, item in enumerate(hand)]

@@ -192,6 +192,15 @@ def test_tokenize_words_keeps_each_phrase_one_token():
     assert [t.index for t in tokens] == [0, 1]
 
 
+def test_cards_in_words_may_stand_one_a_line():
+    text = "ace of spades\n10 of hearts\r\nking of clubs\n7c 7h"  # as a textarea sends them
+    tokens = tokenize(text)
+    assert [t.text for t in tokens] == ["ace of spades", "10 of hearts", "king of clubs", "7c",
+                                        "7h"]
+    assert [text[t.start:t.end] for t in tokens] == [t.text for t in tokens]
+    assert parse_hand(text) == [Card(c) for c in ("As", "Th", "Kc", "7c", "7h")]
+
+
 def test_tokenize_offsets_point_into_the_string():
     text = "As,  Qx ;Kd"
     tokens = tokenize(text)
