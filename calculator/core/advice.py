@@ -405,8 +405,8 @@ def _why_dead(index: int, gone: int) -> str:
     seen, or mine): "two other kings and J♦ are out of the opponent's reach".
 
     Why a cache: the words depend only on the card and which of its (at most 7) partners
-    are gone, and writing them cost a dead discard's reason three times the rest of it (the
-    exact advice 3% fewer instructions)."""
+    are gone, and writing them was most of a dead discard's reason (the exact advice 2.5%
+    fewer instructions: callgrind, 1.346 -> 1.312 million a position)."""
     card = ALL_CARDS[index]
     rank_gone = (gone & COLUMN << card.rank & ~card.bit).bit_count()
     parts = [f"{_number(rank_gone)} other {RANK_NAMES[card.rank]}{'s' if rank_gone != 1 else ''}"]
