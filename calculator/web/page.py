@@ -321,9 +321,11 @@ def score(page: Page, form) -> Response:
     sheet, show its result."""
     hand, values = forms.read_hand(form, page.ledger.mode if page.ledger else "counts")
     state = page.hand_form = Form(values)
-    for name in forms.too_long(form, forms.HAND_FIELDS):
+    # cards cut short would be scored as another hand (a count or points cut short stays out
+    # of its range, and gets the range's own message)
+    for name in forms.too_long(form, ("c0", "c1", "upcard")):
         state.errors.add(name, forms.TOO_LONG)
-    if state.errors:  # a hand cut short would be scored as someone else's
+    if state.errors:
         return failed(page)
     role_errors = FieldErrors()
     if page.ledger is None:

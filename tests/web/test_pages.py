@@ -798,6 +798,7 @@ def test_a_hand_typed_past_the_fields_length_is_told_not_scored_cut_short(client
     page = text_of(answer.get_data(as_text=True))
     assert "at most 2000 characters, please" in page and "Knocker scores" not in page
     sheet = start_sheet(client)
-    answer = score(client, g=sheet, **counts("0", "5", "2" * 2001))
+    answer = score(client, g=sheet, knocked_by="1", mode="cards", c1=long,
+                   c0="4s 5s 7s Kc Ks Kh 9h 8h 2d 3d")
     assert answer.status_code == 422 and "at most 2000 characters" in text_of(
         answer.get_data(as_text=True))
