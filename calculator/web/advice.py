@@ -25,7 +25,7 @@ from ..core import CalculatorError, Card, DuplicateCardError
 from ..core.advice import Advice, advise
 from ..core.cards import ALL_CARDS
 from ..core.position import written_pile
-from .forms import MAX_FIELD_CHARS, TOO_LONG
+from .forms import TOO_LONG, text as field_text, too_long
 from .isolate import Quoted, split_quoted
 from .numbers import whole_number
 from .page import card_face, sheet_link, sheet_token
@@ -107,13 +107,12 @@ def _answer(data, sheet: str) -> Response:
 
 def _read_form(data, sheet: str) -> AdviceForm:
     form = AdviceForm(sheet=sheet)
-    for name in ("hand", "face_up", "pile", "took", "passed", "stock", "score_me",
-                 "score_opponent", "preset", "upcard"):
-        text = data.get(name, "") or ""
-        if len(text) > MAX_FIELD_CHARS:
-            form.errors.setdefault(name, []).append(TOO_LONG)
-            text = text[:MAX_FIELD_CHARS]
-        form.values[name] = text.strip()
+    names = ("hand", "face_up", "pile", "took", "passed", "stock", "score_me",
+             "score_opponent", "preset", "upcard")
+    for name in too_long(data, names):
+        form.errors.setdefault(name, []).append(TOO_LONG)
+    for name in names:
+        form.values[name] = field_text(data, name).strip()
     for who in ("opponent", "me"):
         codes = {str(c) for c in ALL_CARDS}
         form.picked[who] = {code for code in data.getlist(f"pile_{who}")[:52] if code in codes}

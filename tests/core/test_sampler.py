@@ -263,12 +263,10 @@ def test_no_replayed_draw_lets_the_opponent_knock_by_throwing_a_card_they_took()
     would have let them knock with 9 by throwing Td. The replay keeps the cards they took,
     but they need not have, so 2h is never their draw, and each sample's weight estimates the
     chance that a draw (2h or Kd) keeps them from knocking: one half."""
-    from calculator.core.cards import cards_mask, parse_hand
+    from core_support import mask
+
     from calculator.core.sampler import build_hand
     from calculator.core.tables import best_discard_deadwood_of_mask
-
-    def mask(text):
-        return cards_mask(parse_hand(text))
 
     known, dealt, two = mask("7d Td 7c"), mask("As Ah Ad Ac 4h 7h 3c"), Card("2h").bit
     assert best_discard_deadwood_of_mask(dealt | known | two) == 9
