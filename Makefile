@@ -9,10 +9,15 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 INSTANCES ?= 2
+# Debian packages are installed when missing, through sudo unless make runs as root.
+SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+apt_install = { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(1); }
 
 .PHONY: run test check bench chromium wrk peers clean cluster nginx
 
+# Debian's python3 makes virtual environments only with its python3-venv package (ensurepip).
 $(BIN)/python:
+	@$(PYTHON) -c 'import ensurepip' 2>/dev/null || $(call apt_install,python3-venv)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip==26.3
 
@@ -36,11 +41,11 @@ cluster: $(VENV)/.installed-run nginx
 
 # Browser tests drive Debian's chromium; no tool may download a browser of its own.
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq chromium; }
+	@command -v chromium >/dev/null 2>&1 || $(call apt_install,chromium)
 
 # The reverse proxy of deploy/nginx.conf (Debian's package), for make cluster and its tests.
 nginx:
-	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { apt-get update -qq && apt-get install -y -qq nginx; }
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || $(call apt_install,nginx)
 
 test: $(VENV)/.installed-test chromium nginx
 	$(BIN)/python -m pytest
@@ -53,7 +58,7 @@ check: $(VENV)/.installed-test
 
 # Load generator for the HTTP benchmarks (Debian's package).
 wrk:
-	@command -v wrk >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq wrk; }
+	@command -v wrk >/dev/null 2>&1 || $(call apt_install,wrk)
 
 # The engine's peers are optional, bench-only installs; the benchmark says when one is missing.
 peers: $(VENV)/.installed-test

@@ -27,7 +27,8 @@ errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info")
 # %(client)s (calculator/logs.py): the X-Real-IP nginx sets when the peer is one of
 # FORWARDED_ALLOW_IPS, else the peer's address; gunicorn's %(h)s is always the peer (nginx).
-access_log_format = '%(client)s "%(r)s" %(s)s %(b)s %(M)sms'
+# The path without its query (%(U)s): a share link's ?g= holds the players' names and hands.
+access_log_format = '%(client)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s %(M)sms'
 # Each access-log field (a share link's request line is up to 8 KiB) and each error record is
 # cut to a bounded length, so no request writes more than about 2 KB into a log.
 logger_class = "calculator.logs.BoundedLogger"

@@ -62,5 +62,9 @@ def _unexpected(error: Exception):
     """A bug, not the client's fault: log it, answer 500 without any trace of the code."""
     from werkzeug.exceptions import InternalServerError
 
-    logging.getLogger("calculator").exception("unexpected error")
+    from flask import request
+
+    # the method and path (not the query, which may hold players' names) tie it to a request
+    logging.getLogger("calculator").exception("unexpected error on %s %s", request.method,
+                                              request.path)
     return _http_error(InternalServerError("an unexpected error; it has been logged"))

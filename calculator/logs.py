@@ -89,6 +89,14 @@ class BoundedLogger(Logger):
     def setup(self, cfg) -> None:
         super().setup(cfg)
         install(self.error_log)
+        # The app's own records (an unexpected error) go where gunicorn's go, in its format
+        # (time, pid, level) and at its LOG_LEVEL: without a handler of their own they met
+        # Python's last-resort handler, a bare message on stderr.
+        app = logging.getLogger("calculator")
+        app.handlers = list(self.error_log.handlers)
+        app.setLevel(self.error_log.level)
+        app.propagate = False
+        install(app)
 
     def atoms(self, resp, req, environ, request_time) -> dict:
         atoms = super().atoms(resp, req, environ, request_time)

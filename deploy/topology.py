@@ -46,16 +46,19 @@ PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 @dataclass(frozen=True)
 class Limits:
     """Per client address: requests a second, the burst served at once, requests open; and
-    batch requests open at once in nginx, all clients together (they bound its spool)."""
+    all clients together: requests open in nginx (they bound its memory and its temporary
+    files) and batch requests open (they bound its spool of answers)."""
 
     rate: int = 50
     burst: int = 100
     connections: int = 20
     batches: int = 8
+    open: int = 128
 
 
 # One machine's own load tests come from one address (127.0.0.1): they need the limits raised.
-UNLIMITED = Limits(rate=100_000, burst=100_000, connections=10_000, batches=10_000)
+UNLIMITED = Limits(rate=100_000, burst=100_000, connections=10_000, batches=10_000,
+                   open=10_000)
 
 # The pod's nginx trusts X-Forwarded-For from the private networks: behind a ClusterIP Service
 # every peer it has is in the cluster (the ingress, the kubelet's probes, other pods).
@@ -103,6 +106,7 @@ def render(template: str, listen: str, upstreams: list[str], limits: Limits = Li
     origins = edge.origins()
     values = {"listen": listen, "rate": str(limits.rate), "burst": str(limits.burst),
               "connections": str(limits.connections), "batches": str(limits.batches),
+              "open": str(limits.open),
               "worker_processes": worker_processes, "cors_any": "*" if origins == "*" else ""}
     repeated = {"upstream": upstreams, "real_ip_from": list(edge.trusted),
                 "cors_origin": [] if origins == "*" else origins}

@@ -372,9 +372,15 @@ def test_the_probes_do_not_wait_behind_busy_workers(pod_gunicorn):
 def test_a_pod_stops_gracefully_within_its_grace_period():
     pod = manifests()["Deployment/gin-rummy-calculator"]["spec"]["template"]["spec"]
     graceful = runpy.run_path(str(ROOT / "gunicorn.conf.py"))["graceful_timeout"]
+    pauses = {}
     for container in pod["containers"]:
-        pause = int(container["lifecycle"]["preStop"]["exec"]["command"][1])
-        assert pod["terminationGracePeriodSeconds"] > pause + graceful
+        pauses[container["name"]] = int(container["lifecycle"]["preStop"]["exec"]["command"][1])
+        assert pod["terminationGracePeriodSeconds"] > pauses[container["name"]] + graceful
+    # gunicorn closes its socket only after nginx has stopped taking requests and passed on
+    # the ones whose bodies it was still reading (each may pause client_body_timeout)
+    config = manifests()["ConfigMap/gin-rummy-calculator-nginx"]["data"]["nginx.conf"]
+    (body_timeout,) = re.findall(r"^\s*client_body_timeout (\d+)s;", config, re.M)
+    assert pauses["app"] > pauses["nginx"] + int(body_timeout)
 
 
 def test_the_service_reaches_nginx_and_nginx_reaches_gunicorn_in_the_pod(nginx_installed,
@@ -409,6 +415,35 @@ def test_the_service_reaches_nginx_and_nginx_reaches_gunicorn_in_the_pod(nginx_i
 def _size(text: str) -> int:
     number, unit = re.fullmatch(r"(\d+)([km]?)", text).groups()
     return int(number) * {"": 1, "k": 1024, "m": 1024 * 1024}[unit]
+
+
+def test_nginx_fits_its_memory_limit_and_its_volume_with_every_request_open():
+    """Every request nginx holds at once (`all_open`, all clients together) at its worst:
+    the header buffers, the body buffer and the answer's memory buffers each, within the
+    sidecar's memory limit (beside some 16 MB of nginx itself); a body past the buffer (up
+    to the body limit) and an answer past the buffers (a non-batch answer is under 1 MB)
+    each on disk, with the batch answers' spool, within the volume."""
+    config = manifests()["ConfigMap/gin-rummy-calculator-nginx"]["data"]["nginx.conf"]
+
+    def setting(name: str) -> list[str]:
+        (values,) = re.findall(rf"^\s*{name} ([^;]+);", config, re.M)
+        return values.split()
+
+    (open_at_once,) = re.findall(r"^\s*limit_conn all_open (\d+);", config, re.M)[:1]
+    assert set(re.findall(r"^\s*limit_conn all_open (\d+);", config, re.M)) == {open_at_once}
+    count, size = setting("large_client_header_buffers")
+    buffers, buffer = setting("proxy_buffers")
+    per_request = (int(count) * _size(size) + 1024 + _size(setting("client_body_buffer_size")[0])
+                   + _size(setting("proxy_buffer_size")[0]) + int(buffers) * _size(buffer))
+    memory = _mib(_containers()["nginx"]["resources"]["limits"]["memory"]) * 1024 * 1024
+    assert int(open_at_once) * per_request + 16 * 1024 * 1024 <= memory, per_request
+    (cap,) = re.findall(r"^\s*proxy_max_temp_file_size (\w+);", config, re.M)
+    (slots,) = re.findall(r"^\s*limit_conn batches_open (\d+);", config, re.M)
+    disk = (int(open_at_once) * (_size(setting("client_max_body_size")[0]) + 1024 * 1024)
+            + int(slots) * _size(cap))
+    pod = manifests()["Deployment/gin-rummy-calculator"]["spec"]["template"]["spec"]
+    (volume,) = [v for v in pod["volumes"] if v["name"] == "nginx-run"]
+    assert disk <= _mib(volume["emptyDir"]["sizeLimit"]) * 1024 * 1024
 
 
 def test_the_spool_volume_holds_every_answer_nginx_may_spool():

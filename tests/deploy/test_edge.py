@@ -72,11 +72,29 @@ def test_the_access_logs_name_the_client_not_the_proxy(edge_cluster):
                 headers={"X-Real-IP": "203.0.113.7"})[0] == 200
     time.sleep(0.3)  # the log line follows the answer
     log = instance.log_text()
-    found = dict((query, who) for who, query in
-                 re.findall(r'^(\S+) "GET /healthz\?who=(\d) ', log, re.M))
-    assert found == {"1": "203.0.113.5", "2": "127.0.0.12", "3": "127.0.0.13"}, log[-2000:]
+    clients = set(re.findall(r'^(\S+) \[[^]]*\] "GET /healthz HTTP/1\.[01]" 200 ', log, re.M))
+    assert {"203.0.113.5", "127.0.0.12", "127.0.0.13"} <= clients, log[-2000:]
+    assert not clients & {"192.0.2.66", "203.0.113.6", "203.0.113.7"}, clients
     nginx_log = edge_cluster.nginx.access_log.read_text()
-    assert re.search(r'^203\.0\.113\.5 .*who=1 ', nginx_log, re.M), nginx_log[-1000:]
+    assert re.search(r'^203\.0\.113\.5 .*"GET /healthz HTTP/1.1" 200 ', nginx_log, re.M), \
+        nginx_log[-1000:]
+
+
+def test_the_access_logs_keep_no_query_and_stay_short(edge_cluster):
+    """A share link's ?g= holds the players' names and hands: neither log writes the query,
+    and a path of 7,800 bytes of escaped non-ASCII writes a bounded line to both."""
+    from calculator.logs import MAX_LINE
+
+    url, instance = edge_cluster.url, edge_cluster.instances[0]
+    assert call(url, "/healthz?g=MargaretHamilton", source="127.0.0.20")[0] == 200
+    long_path = "/" + "%C3%A9" * 1300
+    assert call(url, long_path, source="127.0.0.20")[0] == 404
+    time.sleep(0.3)  # the log line follows the answer
+    for log, bound in ((edge_cluster.nginx.access_log.read_text(), 1100),
+                       (instance.log_text(), MAX_LINE)):
+        assert "MargaretHamilton" not in log
+        lines = [line for line in log.splitlines() if line.startswith("127.0.0.20 ")]
+        assert len(lines) == 2 and max(map(len, lines)) <= bound, [len(x) for x in lines]
 
 
 @pytest.mark.parametrize("origin, granted, source", [

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import datetime
 import logging
+import re
+import runpy
+from pathlib import Path
 from types import SimpleNamespace
 
 from gunicorn.config import Config
 
 from calculator import create_app
 from calculator.logs import MAX_ATOM, MAX_LINE, BoundedLogger, bounded
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_bounded_keeps_short_text_and_says_what_it_cut():
@@ -49,3 +54,30 @@ def test_the_access_log_cuts_a_long_request_line():
             assert not isinstance(value, str) or len(value) <= MAX_ATOM, name
     line = logger.cfg.access_log_format % atoms
     assert len(line) <= MAX_LINE
+    # the shipped format: the path, no query (a share link's ?g= holds names and hands)
+    shipped = runpy.run_path(str(ROOT / "gunicorn.conf.py"))["access_log_format"]
+    line = shipped % atoms
+    assert '"GET / HTTP/1.1"' in line and "AAAA" not in line and len(line) <= MAX_LINE
+
+
+def test_the_apps_records_go_to_gunicorns_error_log_in_its_format(capsys):
+    """Under gunicorn the app's own records (an unexpected error) are written by gunicorn's
+    error-log handler, with its time, pid and level, at its LOG_LEVEL."""
+    app_logger = logging.getLogger("calculator")
+    saved = (app_logger.handlers[:], app_logger.level, app_logger.propagate,
+             app_logger.filters[:])
+    try:
+        config = Config()
+        config.set("errorlog", "-")
+        config.set("loglevel", "warning")
+        BoundedLogger(config)
+        app_logger.info("below the level")
+        app_logger.error("unexpected error on %s %s", "POST", "/api/v1/analyze")
+        written = capsys.readouterr().err
+        assert "below the level" not in written
+        assert re.search(r"^\[\d{4}-\d\d-\d\d [^]]+\] \[\d+\] \[ERROR\] unexpected error on "
+                         r"POST /api/v1/analyze$", written, re.M), written
+    finally:
+        app_logger.handlers, app_logger.propagate = saved[0], saved[2]
+        app_logger.setLevel(saved[1])
+        app_logger.filters = saved[3]
