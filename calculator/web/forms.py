@@ -69,12 +69,19 @@ class Form:
         return self.values.get(name, default)
 
     def mark_span(self, name: str) -> tuple[int, int] | None:
-        """Where the first bad token of `name` stands, so the script can select it."""
+        """Where the first bad token of `name` stands, so the script can select it: in the
+        UTF-16 code units a browser's `setSelectionRange` counts (a card glyph such as 🂡 is
+        two of them, one character here)."""
         bad = self.errors.tokens.get(name)
         if not bad:
             return None
-        spans = [(t.start, t.end) for t in tokenize(self.value(name)) if t.index in bad]
-        return spans[0] if spans else None
+        text = self.value(name)
+        spans = [(t.start, t.end) for t in tokenize(text) if t.index in bad]
+        if not spans:
+            return None
+        start, end = spans[0]
+        units = lambda n: len(text[:n].encode("utf-16-le")) // 2  # noqa: E731
+        return units(start), units(end)
 
     def marked(self, name: str) -> list[tuple[str, bool]]:
         """The typed text of `name` in pieces, the bad tokens flagged for <mark>."""

@@ -126,20 +126,27 @@ def render(page: Page, status: int = 200) -> Response:
                     status=status, mimetype="text/html", headers=NO_STORE)
 
 
+def unreadable(error: Exception) -> str:
+    """Why a ledger (from a link, a posted sheet or a file) cannot be played, as one
+    sentence's end: a damaged link, which hand the form could not read and why, or the core's
+    rule in the page's words."""
+    if isinstance(error, play.FormSlip):
+        details = "; ".join(t for texts in error.errors.messages.values() for t in texts)
+        words = details if error.index is None else f"hand {error.index + 1}: {details}"
+    elif isinstance(error, CalculatorError):
+        words = problem_words(error)
+    else:
+        words = str(error)
+    return words if words.endswith((".", "?", "!")) else words + "."
+
+
 def open_ledger(page: Page, token: str) -> bool:
     """Load a ledger and its sheet onto the page; False (with a message) if it cannot be."""
     try:
         ledger = sharing.decode(token)
         sheet = play.play(ledger)
-    except sharing.ShareError as error:
-        page.problem = f"This game sheet could not be opened: {error}."
-        return False
-    except play.FormSlip as slip:
-        details = "; ".join(t for texts in slip.errors.messages.values() for t in texts)
-        page.problem = f"This game sheet could not be opened: hand {slip.index + 1}: {details}."
-        return False
-    except CalculatorError as error:
-        page.problem = f"This game sheet could not be opened: {problem_words(error)}."
+    except (sharing.ShareError, play.FormSlip, CalculatorError) as error:
+        page.problem = f"This game sheet could not be opened: {unreadable(error)}"
         return False
     ledger = replace(ledger, players=sheet.players)  # as the core wrote them (NFC, trimmed)
     page.ledger, page.token, page.sheet = ledger, token, view(sheet, ledger)

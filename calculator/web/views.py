@@ -53,10 +53,8 @@ def import_evening():
         ledger = evening.from_json(raw)
         play.play(ledger)
     except (sharing.ShareError, play.FormSlip, CalculatorError) as error:
-        detail = error.detail if isinstance(error, CalculatorError) else str(error)
-        if isinstance(error, play.FormSlip):
-            detail = "a hand in it cannot be scored"
-        return page.import_failed(sheet, f"That evening could not be read: {detail}.")
+        return page.import_failed(sheet, f"That evening could not be read: "
+                                         f"{page.unreadable(error)}")
     return page.finish(ledger, "import", undo=page.sheet_token(sheet))
 
 
@@ -65,7 +63,8 @@ def _sheet_of(token: str):
         ledger = sharing.decode(token)
         return ledger, view(play.play(ledger), ledger)
     except (sharing.ShareError, play.FormSlip, CalculatorError) as error:
-        raise BadRequest(f"This game sheet could not be opened: {error}") from None
+        raise BadRequest(f"This game sheet could not be opened: {page.unreadable(error)}") \
+            from None
 
 
 def wants_html() -> bool:

@@ -251,13 +251,23 @@ def test_the_main_flow_without_javascript(make_tab):
     expect(rows(tab)).to_have_count(3)
 
 
-def test_a_bad_card_is_named_and_highlighted(page):
+def score_cards(page, knocker: str, defender: str = DEFENDER) -> None:
+    """On a new sheet, Ann knocks with these cards."""
     start_sheet(page)
     page.check("input[name=mode][value=cards]")
     page.check("input[name=knocked_by][value='0']")
-    page.fill("#score-c0", BAD_KNOCKER)
-    page.fill("#score-c1", DEFENDER)
+    page.fill("#score-c0", knocker)
+    page.fill("#score-c1", defender)
     press(page, "button[value=score]")
+
+
+def selected_text(page) -> str:
+    return page.evaluate("() => { const f = document.activeElement;"
+                         " return f.value.slice(f.selectionStart, f.selectionEnd); }")
+
+
+def test_a_bad_card_is_named_and_highlighted(page):
+    score_cards(page, BAD_KNOCKER)
     error = page.locator("#score-c0-error")
     expect(error).to_contain_text("unknown suit 'x' in token 9 'Qx'")
     expect(error.locator("mark")).to_have_text("Qx")
@@ -266,10 +276,35 @@ def test_a_bad_card_is_named_and_highlighted(page):
         expect(page.locator("#score-errors")).to_be_focused()
         page.click("#score-errors a")
         expect(page.locator("#score-c0")).to_be_focused()
-        selected = page.evaluate("() => { const f = document.activeElement;"
-                                 " return f.value.slice(f.selectionStart, f.selectionEnd); }")
-        assert selected == "Qx"
+        assert selected_text(page) == "Qx"
     shoot(page, "bad-card")
+
+
+def test_a_bad_card_among_card_glyphs_is_the_one_selected(page):
+    """Glyphs such as 🂡 are two UTF-16 units each: the error's link still selects 'Qx'."""
+    score_cards(page, "🂡 🂢 🂣 Qx 5h 6h 7h 8c 8d 8s")
+    expect(page.locator("#score-c0-error mark")).to_have_text("Qx")
+    if page.javascript:
+        page.click("#score-errors a")
+        assert selected_text(page) == "Qx"
+
+
+def test_a_count_typed_before_choosing_gin_comes_back_with_its_error(page):
+    """Gin hides the knocker's box; a count left in it is refused, and the box is shown
+    again beside the error so that it can be cleared."""
+    start_sheet(page)
+    page.check("input[name=knocked_by][value='0']")
+    page.fill("#score-d0", "5")
+    page.check("input[name=kind][value=gin]")
+    expect(page.locator("#score-d0")).to_be_hidden()
+    page.fill("#score-d1", "20")
+    press(page, "button[value=score]")
+    expect(page.locator("#score-kind-error")).to_contain_text("gin means 0 deadwood, not 5")
+    expect(page.locator("#score-d0")).to_be_visible()
+    expect(page.locator("#score-d0")).to_have_value("5")
+    page.fill("#score-d0", "")
+    press(page, "button[value=score]")
+    expect(page.locator(".field-error")).to_have_count(0)
 
 
 def test_one_hand_without_a_sheet(page):

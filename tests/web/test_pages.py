@@ -164,6 +164,27 @@ def test_score_one_hand_by_counts(client, fields, expected):
     assert expected in text_of(response.get_data(as_text=True))
 
 
+def test_the_bad_tokens_place_is_given_in_the_browsers_utf16_units(client):
+    """setSelectionRange counts UTF-16 code units: each card glyph before the bad token is
+    two of them (🂡 is one character, two units)."""
+    response = score(client, mode="cards", c0="🂡 🂢 🂣 Qx 5h 6h 7h 8c 8d 8s", c1=DEFENDER)
+    assert response.status_code == 422
+    assert 'data-mark-start="9" data-mark-end="11"' in response.get_data(as_text=True)
+
+
+def test_a_count_hidden_by_gin_comes_back_in_sight_with_its_error(client):
+    """Gin hides the knocker's box (app.css): a count typed there before choosing Gin is
+    refused, and both boxes are then kept in sight (`dw-shown`) so it can be cleared."""
+    response = score(client, mode="counts", kind="gin", d0="5", d1="20")
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "gin means 0 deadwood, not 5" in text_of(html)
+    assert re.search(r'class="field dw dw-0 dw-shown', html)
+    assert re.search(r'class="field dw dw-1 dw-shown', html)
+    assert "dw-shown" not in score(client, mode="counts", kind="gin", d1="20").get_data(
+        as_text=True)
+
+
 def test_a_knock_with_0_deadwood_is_not_silently_gin(client):
     response = score(client, mode="counts", kind="knock", d0="0", d1="20")
     assert response.status_code == 422
@@ -196,7 +217,7 @@ def test_bad_card_is_named_marked_and_kept(client):
     html = response.get_data(as_text=True)
     error = re.search(r'<div class="field-error" id="score-c0-error">(.*?)</div>', html, re.S)
     assert error and "&#39;<bdi>Qx</bdi>&#39;" in error.group(1)     # the token isolated
-    assert "Jc <mark>Qx</mark> 5h" in error.group(1)
+    assert "Jc <mark><bdi>Qx</bdi></mark> 5h" in error.group(1)  # an override stops there
     assert f">{BAD_KNOCKER}</textarea>" in html and f">{DEFENDER}</textarea>" in html
     assert 'aria-invalid="true"' in html and 'data-mark-start="24" data-mark-end="26"' in html
     assert "href=\"#score-c0\">Knocker&#39;s cards: <span dir=\"auto\">unknown suit" in html
@@ -465,7 +486,7 @@ def test_errors_of_a_hand_on_the_sheet_point_into_the_form(client):
     response = score(client, g=token, knocked_by="1", mode="cards", c1=BAD_KNOCKER, c0=DEFENDER)
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert re.search(r'id="score-c1-error">.*?<mark>Qx</mark>', html, re.S)
+    assert re.search(r'id="score-c1-error">.*?<mark><bdi>Qx</bdi></mark>', html, re.S)
     assert f'value="{token}"' in html                                   # the sheet is kept
 
 
@@ -802,3 +823,26 @@ def test_a_hand_typed_past_the_fields_length_is_told_not_scored_cut_short(client
                    c0="4s 5s 7s Kc Ks Kh 9h 8h 2d 3d")
     assert answer.status_code == 422 and "at most 2000 characters" in text_of(
         answer.get_data(as_text=True))
+
+
+def test_a_sheet_that_cannot_be_played_says_why_the_same_way_everywhere(client):
+    """A hand with no knocker: the page, the export and the import name the hand and what it
+    lacks (the export once said only "form slips"), and a damaged link ends in one mark."""
+    hands = (Hand("counts", "", knocker_deadwood="5", defender_deadwood="28"),)
+    token = sharing.encode(Ledger(("Ann", "Bob"), {}, hands))
+    page_text = text_of(client.get("/", query_string={"g": token}).get_data(as_text=True))
+    export = client.get("/evening.csv", query_string={"g": token}, headers=HTML)
+    assert export.status_code == 400
+    export_text = text_of(export.get_data(as_text=True))
+    assert "form slips" not in export_text
+    for text in (page_text, export_text):
+        assert "could not be opened: hand 1: say who knocked" in text, text[:400]
+    raw = json.dumps({"format": "gin-scorekeeper-evening", "version": 1,
+                      "players": ["Ann", "Bob"],
+                      "hands": [{"mode": "counts", "knocker_deadwood": "5",
+                                 "defender_deadwood": "28"}]})
+    imported = text_of(client.post("/evening", data={"evening_text": raw},
+                                   headers=HTML).get_data(as_text=True))
+    assert "That evening could not be read: hand 1" in imported
+    damaged = text_of(client.get("/", query_string={"g": "1AAAA"}).get_data(as_text=True))
+    assert "when copied?" in damaged and "?." not in damaged
