@@ -13,7 +13,6 @@ user's text escaped and isolated.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from flask import Blueprint, Response, render_template, request, url_for
@@ -26,7 +25,7 @@ from ..core.advice import Advice, advise
 from ..core.cards import ALL_CARDS
 from ..core.position import written_pile
 from .forms import TOO_LONG, text as field_text, too_long
-from .isolate import Quoted, split_quoted
+from .isolate import reworded
 from .numbers import whole_number
 from .page import card_face, sheet_link, sheet_token
 from .sharing import fits_in_link
@@ -168,14 +167,7 @@ def _place(form: AdviceForm, position, text: str, origins: list[str]) -> None:
 
 def page_words(message: str) -> str:
     """An API message in the page's words (`PAGE_WORDS`), quoted tokens untouched."""
-    return "".join(piece.text if isinstance(piece, Quoted) else _reworded(piece)
-                   for piece in split_quoted(message))
-
-
-def _reworded(plain: str) -> str:
-    for pattern, words in PAGE_WORDS:
-        plain = re.sub(pattern, words, plain)
-    return plain
+    return reworded(message, PAGE_WORDS)
 
 
 def _pile_twice(error: CalculatorError, origins: list[str]) -> str:

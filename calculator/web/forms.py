@@ -18,6 +18,7 @@ from ..core.cards import tokenize
 from ..core.errors import quoted
 from ..core.game import check_players, player_name
 from ..core.rules import OPTION_NOTES, PRESETS
+from .isolate import reworded
 from .ledger import KINDS, MODES, FieldErrors, Hand
 from ..core.numbers import DIGITS, long_whole
 
@@ -36,6 +37,24 @@ RULE_FIELDS = {  # option -> (label, input kind)
     "shutout": ("Shutout", "choice"),
     "format": ("Games at once", "choice"),
 }
+# The core's messages name rule options by their keys ("knock_limit must be between 0 and
+# 10"): the page says them in words (`in_words`), as it labels their fields.
+OPTION_WORDS = tuple((rf"\b{key}\b", words) for key, words in {
+    "knock_limit": "the knock limit", "big_gin_bonus": "the big gin bonus",
+    "gin_bonus": "the gin bonus", "undercut_bonus": "the undercut bonus",
+    "tie_is_undercut": "the tie rule", "oklahoma_ace_gin_only": "Oklahoma's ace rule",
+    "oklahoma_spade_double": "Oklahoma's spade rule", "oklahoma": "Oklahoma",
+    "target": "the target", "game_bonus": "the game bonus",
+    "box_bonus": "the box bonus", "shutout": "the shutout rule",
+    "format": "games at once", "big_gin": "big gin",
+}.items())
+
+
+def in_words(message: str) -> str:
+    """A core message as the score page says it: rule options and kinds by their words."""
+    return reworded(message, OPTION_WORDS)
+
+
 # what the error summaries call each rule field (an error names the field, not the option)
 RULE_LABELS = {"preset": "Rules",
                **{"r_" + key: label for key, (label, _) in RULE_FIELDS.items()}}
@@ -213,7 +232,8 @@ def _core_says(options: dict, errors: FieldErrors) -> bool:
     try:
         Rules.from_options(options)
     except RuleError as error:
-        errors.add("preset" if error.key == "preset" else "r_" + error.key, error.detail)
+        errors.add("preset" if error.key == "preset" else "r_" + error.key,
+                   in_words(error.detail))
         return False
     return True
 

@@ -69,6 +69,25 @@ def split_quoted(message: str) -> tuple[str | Quoted, ...]:
     return tuple(pieces)
 
 
+def reworded(message: str, words: tuple[tuple[str, str], ...]) -> str:
+    """The message with each (pattern, replacement) of `words` applied to its own words, in
+    order; the text it quotes is left as typed.
+
+    >>> reworded("knock_limit must be at most 10, not 'knock_limit'", ((r"\\bknock_limit\\b",
+    ...          "the knock limit"),))
+    "the knock limit must be at most 10, not 'knock_limit'"
+    """
+    out = []
+    for piece in split_quoted(message):
+        if isinstance(piece, Quoted):
+            out.append(piece.text)
+            continue
+        for pattern, replacement in words:
+            piece = re.sub(pattern, replacement, piece)
+        out.append(piece)
+    return "".join(out)
+
+
 def isolate_quoted(message) -> Markup:
     """The message as HTML, each quoted part's text in its own `<bdi>`.
 

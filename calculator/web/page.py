@@ -354,9 +354,9 @@ def score(page: Page, form) -> Response:
             play.place_error(error, role_errors, -1, hand.mode)
         forms.to_fields(role_errors, "0", state.errors)
         return failed(page)
-    if page.sheet.finished and form.get("edit") is None:
-        raise BadRequest("the game is over: start the next game to score another hand")
     edit = number_in(form.get("edit"), 1, len(page.ledger.hands))
+    if page.sheet.finished and not edit:  # an edit that names no hand of it adds one
+        raise BadRequest("the game is over: start the next game to score another hand")
     state.editing = edit - 1 if edit else None
     index = state.editing if edit else len(page.ledger.hands)
     ledger = page.ledger.with_hand(hand, state.editing)

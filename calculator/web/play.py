@@ -10,6 +10,7 @@ from ..core import CalculatorError, KnockerCounts, Rules, score_hand
 from ..core.errors import isolated, quoted
 from ..core.game import DrawEntry, GameSheet, ScoredEntry, TableEntry, play_ledger
 from ..core.scoring import HandResult, read_sides
+from .forms import in_words
 from .ledger import FieldErrors, Hand, Ledger
 from .numbers import typed_number
 
@@ -186,6 +187,7 @@ def place_error(error: CalculatorError, errors: FieldErrors, hand_index: int | N
     entered at its fields, another hand at the form level naming it, rules and players at
     theirs."""
     for path, message in error.errors:
+        message = in_words(message)
         head = path[0] if path else ""
         if head == "rules":
             key = path[1] if len(path) > 1 else ""

@@ -53,7 +53,7 @@ def test_every_bad_rule_field_is_told_at_once(client, form):
 @pytest.mark.parametrize("form", SUMMARIES)
 @pytest.mark.parametrize("field, typed, words", [
     # a number of any length gets its range, never "a whole number" (five digits were read)
-    ("r_target", "100000", "target must be between 1 and 10000, not 100000"),
+    ("r_target", "100000", "the target must be between 1 and 10000, not 100000"),
     ("r_target", "9" * 60, "not a number of more than 40 digits"),
     # a yes-or-no option with another word is refused, not dropped
     ("r_oklahoma", "true", "yes or no (not 'true')"),
@@ -70,7 +70,8 @@ def test_rules_that_conflict_are_still_told(client, form):
     response = client.post("/", data={**SUMMARIES[form], "r_oklahoma": "yes",
                                       "r_knock_limit": "5"})
     assert response.status_code == 422
-    assert "Knock limit: knock_limit cannot be set with oklahoma on" in summary(response, form)
+    # the core's option keys in the page's words
+    assert "Knock limit: the knock limit cannot be set with Oklahoma on" in summary(response, form)
 
 
 def test_a_bad_rule_does_not_hide_the_hands_own_slips(client):

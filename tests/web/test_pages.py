@@ -239,6 +239,7 @@ def test_bad_card_is_named_marked_and_kept(client):
     ({"mode": "counts", "kind": "gin", "d0": "99999", "d1": "3"}, "d0", "0 to 98"),
     ({"mode": "counts", "d0": "1", "d1": "9" * 5000}, "d1", "0 to 98"),
     ({"mode": "counts", "kind": "gin", "d0": "4", "d1": "3"}, "kind", "gin means 0"),
+    ({"mode": "counts", "kind": "big_gin", "d0": "7", "d1": "3"}, "kind", "big gin means 0"),
     ({"mode": "counts", "d0": "1", "d1": "3", "r_knock_limit": "11"}, "r_knock_limit",
      "between 0 and 10"),
     ({"mode": "counts", "d0": "1", "d1": "3", "r_gin_bonus": "lots"}, "r_gin_bonus",
@@ -516,6 +517,10 @@ def test_the_games_end_gives_the_final_and_the_next_game(client):
     assert 'value="score"' not in html                      # the form gave way to the final
     response = score(client, g=token, **counts("1", "1", "9"))
     assert response.status_code == 400
+    for edit in ("x", "0", "4"):  # an edit naming no hand of the sheet would add one
+        response = score(client, g=token, edit=edit, **counts("1", "1", "9"))
+        assert response.status_code == 400 and "the game is over" in text_of(
+            response.get_data(as_text=True))
     # the next game: same players and rules, this one in the night's tally
     response = client.post("/", data={"g": token, "action": "next"})
     ledger = sharing.decode(token_of(response.headers["Location"]))
