@@ -2,8 +2,9 @@
 
 1. The exact advice of an 11-card position (`advise_position(..., sample=False)`: every
    discard's deadwood, outs, odds after the next draw, danger, the ranking and its reasons,
-   live cards) against an 11-card analyze of the same hand. Target: at most 5x. Three
-   ratios, each of the same work on both sides: the cores alone (`knock.analyze_mask` with
+   live cards) against an 11-card analyze, each side on positions it has not met before,
+   dealt alike (`_interleaved`). Target: at most 5x. Three ratios, each of the same work on
+   both sides: the cores alone (`knock.analyze_mask` with
    its discard options listed, against `advise_position`); the answers as the API writes
    them, in process (`api.answers.analysis` of the analysis, which also reads the hand's and
    every option's melds, against `api.advice.answer` of the exact advice); and the two
@@ -21,12 +22,15 @@
    another. Target: p99 under 250 ms.
 
     python bench/advice.py [--positions 300] [--seconds 15] [--no-http]
+
+(`--positions`: the positions of each side in each of the exact ratios' five rounds.)
 """
 from __future__ import annotations
 
 import argparse
 import json
 import statistics
+from functools import cache
 from collections import Counter
 import sys
 import threading
@@ -44,6 +48,7 @@ from calculator.core.advice import advise_position  # noqa: E402
 from calculator.core import score_hand  # noqa: E402
 from calculator.core.cards import Card, mask_cards  # noqa: E402
 from calculator.core.knock import analyze_mask  # noqa: E402
+from calculator.core.memo import fill_tables  # noqa: E402
 from calculator.core.tables import best_discard_deadwood_of_mask  # noqa: E402
 from calculator.core.position import read_position  # noqa: E402
 from calculator.core.sampler import knock_odds, opponent_hands  # noqa: E402
@@ -75,71 +80,96 @@ def positions(count: int, seed: int = 1, knockable: bool = False) -> list[dict]:
     return bodies
 
 
-def _interleaved(analyze, advise, items: list, rounds: int) -> dict:
-    """Time `analyze(item)` and `advise(item)` over all items, in interleaved rounds so that a
-    slow spell of the machine hits both; the medians a call and of the rounds' ratios."""
+WARM_POSITIONS = 3_000  # advised before timing: the odds' caches as a server has them
+
+
+@cache
+def _warm() -> None:
+    """Fill the per-suit tables, as a server does before forking its workers, then advise
+    (and analyze) positions none of the timed ones repeats, so that the caches keyed by a
+    card's neighbourhood hold what a server's hold after some thousands of requests: the
+    timed positions then cost what a new client's position costs."""
+    fill_tables()
+    for p in map(lambda b: read_position(**b), positions(WARM_POSITIONS, seed=99)):
+        advise_position(p, sample=False)
+        analyze_mask(p.mine, p.limit, None)
+
+
+def _interleaved(analyze, advise, batches: list[list], rounds: int) -> dict:
+    """Time `analyze` and `advise` in interleaved rounds (so that a slow spell of the
+    machine hits both), each round on two batches of positions not timed before, one for
+    each side, the two swapped every other round: every position is new to the caches that
+    remember a hand or a card's neighbourhood, as a client's are (timing the same positions
+    round after round flattered the advice by a sixth, its caches being hit where a client's
+    new position misses them). The medians a call and of the rounds' ratios."""
     advice_times, analyze_times = [], []
-    for _ in range(rounds):
+    for r in range(rounds):
+        mine, theirs = batches[2 * r], batches[2 * r + 1]
+        if r % 2:
+            mine, theirs = theirs, mine
         start = TIMER()
-        for item in items:
+        for item in mine:
             analyze(item)
-        analyze_times.append((TIMER() - start) / len(items))
+        analyze_times.append((TIMER() - start) / len(mine))
         start = TIMER()
-        for item in items:
+        for item in theirs:
             advise(item)
-        advice_times.append((TIMER() - start) / len(items))
+        advice_times.append((TIMER() - start) / len(theirs))
     ratios = [a / b for a, b in zip(advice_times, analyze_times)]
     return {"advice_us": statistics.median(advice_times) * 1e6,
             "analyze_us": statistics.median(analyze_times) * 1e6,
-            "ratio": statistics.median(ratios), "positions": len(items)}
+            "ratio": statistics.median(ratios),
+            "positions": sum(len(b) for b in batches[:2 * rounds])}
 
 
-def exact_ratio(bodies: list[dict], rounds: int = 5) -> dict:
+def _batches(count: int, rounds: int, seed: int) -> list[list[dict]]:
+    """Two batches of `count` position bodies a round, all distinct deals."""
+    return [positions(count, seed=seed * 1000 + k) for k in range(2 * rounds)]
+
+
+def exact_ratio(count: int, rounds: int = 5) -> dict:
     """The cores alone: the exact advice against the analysis with its options listed."""
-    read = [read_position(**b) for b in bodies]
-    for p in read[:20]:  # warm the tables
-        advise_position(p, sample=False)
+    _warm()
     return _interleaved(lambda p: list(analyze_mask(p.mine, p.limit, None).discards),
-                        lambda p: advise_position(p, sample=False), read, rounds)
+                        lambda p: advise_position(p, sample=False),
+                        [[read_position(**b) for b in batch]
+                         for batch in _batches(count, rounds, 1)], rounds)
 
 
-def written_ratio(bodies: list[dict], rounds: int = 5) -> dict:
+def written_ratio(count: int, rounds: int = 5) -> dict:
     """The two answers as the API writes them, in process: the analysis with its melds and
     every discard option's melds, against the exact advice and its writer."""
-    read = [read_position(**b) for b in bodies]
-
-    def analyze(p):
-        analysis_answer(analyze_mask(p.mine, p.limit, None))
-
-    def advise(p):
-        advice_answer(advise_position(p, sample=False))
-
-    for p in read[:20]:
-        advise(p)
-        analyze(p)
-    return _interleaved(analyze, advise, read, rounds)
+    _warm()
+    return _interleaved(lambda p: analysis_answer(analyze_mask(p.mine, p.limit, None)),
+                        lambda p: advice_answer(advise_position(p, sample=False)),
+                        [[read_position(**b) for b in batch]
+                         for batch in _batches(count, rounds, 2)], rounds)
 
 
-def request_ratio(bodies: list[dict], rounds: int = 5) -> dict:
+def request_ratio(count: int, rounds: int = 5) -> dict:
     """The two requests through the Flask app in process (its test client: routing, the
     body read and checked, the answer written as JSON bytes), on the positions whose hand
     cannot knock (no knock sampling in the advice)."""
     from calculator import create_app
 
     client = create_app().test_client()
-    quiet = [b for b in bodies if best_discard_deadwood_of_mask(
-        read_position(**b).mine) > read_position(**b).limit]
-    pairs = [(json.dumps({"hand": b["hand"]}), json.dumps(b)) for b in quiet]
+
+    def quiet(batch: list[dict]) -> list[tuple[str, str]]:
+        read = [(b, read_position(**b)) for b in batch]
+        return [(json.dumps({"hand": b["hand"]}), json.dumps(b)) for b, p in read
+                if best_discard_deadwood_of_mask(p.mine) > p.limit]
 
     def post(path: str, data: str) -> None:
         response = client.post(path, data=data, content_type="application/json")
         assert response.status_code == 200, (path, response.status_code)
 
-    for analyze_body, advice_body in pairs[:20]:
+    _warm()
+    for analyze_body, advice_body in quiet(positions(20, seed=98)):  # Flask's own first calls
         post("/api/v1/analyze", analyze_body)
         post("/api/v1/advice", advice_body)
     return _interleaved(lambda pair: post("/api/v1/analyze", pair[0]),
-                        lambda pair: post("/api/v1/advice", pair[1]), pairs, rounds)
+                        lambda pair: post("/api/v1/advice", pair[1]),
+                        [quiet(batch) for batch in _batches(count, rounds, 3)], rounds)
 
 
 def sampling_ratio(bodies: list[dict], samples: int = 300, rounds: int = 3) -> dict:
@@ -258,15 +288,15 @@ def main(argv=None) -> int:
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--no-http", action="store_true")
     args = parser.parse_args(argv)
-    exact = exact_ratio(positions(args.positions, seed=1))
+    exact = exact_ratio(args.positions)
     print(f"exact 11-card advice: {exact['advice_us']:.0f} µs a position against an 11-card "
           f"analyze's {exact['analyze_us']:.0f} µs: {exact['ratio']:.1f}x (target at most 5x; "
-          f"{exact['positions']} positions, median of 5 interleaved rounds)")
-    written = written_ratio(positions(args.positions, seed=1))
+          f"{exact['positions']} new positions, median of 5 interleaved rounds)")
+    written = written_ratio(args.positions)
     print(f"  as the API writes the answers (core + writer, in process): {written['advice_us']:.0f}"
           f" µs against {written['analyze_us']:.0f} µs (the analysis with its melds and every "
           f"option's): {written['ratio']:.1f}x")
-    requests = request_ratio(positions(args.positions, seed=1))
+    requests = request_ratio(args.positions)
     print(f"  as requests through the Flask app in process: POST /api/v1/advice "
           f"{requests['advice_us']:.0f} µs against POST /api/v1/analyze "
           f"{requests['analyze_us']:.0f} µs: {requests['ratio']:.1f}x ({requests['positions']} "

@@ -182,27 +182,34 @@ NEAR = tuple(_near_cards(i) for i in range(52))
 NEAR_BITS = tuple(sets + runs for sets, runs in NEAR)  # the three set partners, then the runs'
 
 
-def _independent_danger(index: int, p) -> float:
-    """P(some pair of the card's melds is held) when each card is held independently with
-    probability p(bit). The set cards and the run cards are disjoint; the run pairs are
-    consecutive along x-2, x-1, x+1, x+2, so P(no run pair) is a walk along that path."""
-    sets, runs = NEAR[index]
-    a, b, c = (p(bit) for bit in sets)
-    none_or_one = ((1 - a) * (1 - b) * (1 - c) + a * (1 - b) * (1 - c) + b * (1 - a) * (1 - c)
-                   + c * (1 - a) * (1 - b))
-    free, last_held = 1.0, 0.0  # P(no pair so far, last card not held / held)
-    for bit in runs:
-        x = p(bit) if bit else 0.0
-        free, last_held = (free + last_held) * (1 - x), free * x
+def _independent(a: float, b: float, c: float, r0: float, r1: float, r2: float, r3: float
+                 ) -> float:
+    """P(some pair of a card's melds is held) when each of its partners is held
+    independently: with chances a, b, c for the three of its rank and r0..r3 for the run
+    cards x-2, x-1, x+1, x+2 (0 off the end of the suit). The set cards and the run cards
+    are disjoint; the run pairs are consecutive along x-2, x-1, x+1, x+2, so P(no run pair)
+    is a walk along that path: (no pair so far, last card not held / held)."""
+    na, nb, nc = 1 - a, 1 - b, 1 - c
+    none_or_one = na * nb * nc + a * nb * nc + b * na * nc + c * na * nb
+    free, last_held = 1 - r0, r0
+    free, last_held = (free + last_held) * (1 - r1), free * r1
+    free, last_held = (free + last_held) * (1 - r2), free * r2
+    free, last_held = (free + last_held) * (1 - r3), free * r3
     return 1 - none_or_one * (free + last_held)
 
 
-@lru_cache(maxsize=1 << 16)
-def _plain_independent(index: int, unseen_near: int, held_near: int, base: float) -> float:
-    """`_independent_danger` with every unseen card at n/N: the same for every weighting,
-    so worked out once per state of the card's partners."""
-    return _independent_danger(index, lambda bit: 1.0 if bit & held_near else (
-        base if bit & unseen_near else 0.0))
+def _independent_danger(index: int, p) -> float:
+    """`_independent` for the card with each partner held with probability p(bit)."""
+    return _independent(*(p(bit) if bit else 0.0 for bit in NEAR_BITS[index]))
+
+
+def _plain_chances(index: int, unseen: int, forced: int, base: float) -> list[float]:
+    """The held chances of the card's partners (`NEAR_BITS` order) with every unseen card at
+    n/N (`base`): the reference the weighed chances are measured against. Worked out each
+    time: a cache keyed by the partners' state and n/N missed on most cards of a new
+    position and cost more than it saved (measured)."""
+    return [1.0 if bit & forced else (base if bit & unseen else 0.0)
+            for bit in NEAR_BITS[index]]
 
 
 def adjusted_danger(index: int, unseen: int, forced: int, ratios: list[float],
@@ -235,8 +242,7 @@ def adjusted_danger(index: int, unseen: int, forced: int, ratios: list[float],
             values.append(0.0)
     if not weighed:
         return exact
-    near = PARTNERS[index]
-    reference = _plain_independent(index, near & unseen, near & forced, base)
+    reference = _independent(*_plain_chances(index, unseen, forced, base))
     return _weighed(exact, values, reference) if reference else exact
 
 
@@ -277,18 +283,9 @@ def held_chances(count: int, weights: dict[int, float], n: int) -> tuple[float, 
 
 def _weighed(exact: float, chances, reference: float) -> float:
     """The exact danger times the independent model's danger with these held chances of
-    the partners (the three of its rank, then the runs' x-2, x-1, x+1, x+2) over
-    `reference`, that model's danger with every weight 1."""
-    a, b, c, r0, r1, r2, r3 = chances
-    na, nb, nc = 1 - a, 1 - b, 1 - c
-    none_or_one = na * nb * nc + a * nb * nc + b * na * nc + c * na * nb
-    # P(no run pair held) along x-2, x-1, x+1, x+2: (no pair so far, last card not held /
-    # held), the walk of `_independent_danger` written out step by step
-    free, last_held = 1 - r0, r0
-    free, last_held = (free + last_held) * (1 - r1), free * r1
-    free, last_held = (free + last_held) * (1 - r2), free * r2
-    free, last_held = (free + last_held) * (1 - r3), free * r3
-    return min(1.0, max(0.0, exact * (1 - none_or_one * (free + last_held)) / reference))
+    the partners (`NEAR_BITS` order) over `reference`, that model's danger with every
+    weight 1."""
+    return min(1.0, max(0.0, exact * _independent(*chances) / reference))
 
 
 # each card's partners (`PARTNERS`) one bit at a time
@@ -338,11 +335,9 @@ def discard_dangers(cards: int, unseen: int, forced: int, ratios: list[float],
         bit = cards & -cards
         cards ^= bit
         index = bit.bit_length() - 1
-        near = PARTNERS[index]
-        unseen_near, forced_near = unseen & near, forced & near
         exact = adjusted = danger(index, unseen, forced, ratios)
-        if exact and unseen_near & ~even:
-            reference = _plain_independent(index, unseen_near, forced_near, base)
+        if exact and unseen & PARTNERS[index] & ~even:
+            reference = _independent(*_plain_chances(index, unseen, forced, base))
             if reference:
                 adjusted = _weighed(exact, map(chances.get, NEAR_BITS[index], zeros),
                                     reference)
