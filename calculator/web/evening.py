@@ -121,7 +121,7 @@ def from_json(raw: bytes | str) -> Ledger:
     extra = {"n": night}
     if data.get("mode") not in (None, "counts"):
         extra["m"] = data.get("mode")
-    return ledger_from_terse([players, data.get("rules", {}), terse_hands, extra])
+    return ledger_from_terse([players, data.get("rules", {}), terse_hands, extra], "the file")
 
 
 def _place_of(name, place: dict) -> int:

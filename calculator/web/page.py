@@ -327,6 +327,9 @@ def score(page: Page, form) -> Response:
     """Score a hand: add it to the sheet (or replace the one being edited), or, without a
     sheet, show its result."""
     hand, values = forms.read_hand(form, page.ledger.mode if page.ledger else "counts")
+    if page.ledger is not None and not page.rules.oklahoma:
+        # a sheet without Oklahoma has no upcard field: a posted one is not this form's
+        hand, values = replace(hand, upcard=""), {**values, "upcard": ""}
     state = page.hand_form = Form(values)
     # cards cut short would be scored as another hand (a count or points cut short stays out
     # of its range, and gets the range's own message)

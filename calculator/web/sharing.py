@@ -123,48 +123,49 @@ def decode(token: str) -> Ledger:
     return ledger_from_terse(terse)
 
 
-def ledger_from_terse(terse) -> Ledger:
-    """A ledger from its terse form, every length checked before its items are read."""
+def ledger_from_terse(terse, where: str = "the link") -> Ledger:
+    """A ledger from its terse form, every length checked before its items are read; the
+    messages name `where` it came from ("the link", "the file")."""
     if not (isinstance(terse, list) and len(terse) in (3, 4)):
-        raise ShareError("the link's game sheet is not in the expected shape")
+        raise ShareError(f"{where}'s game sheet is not in the expected shape")
     players, rules, hands = terse[:3]
     extra = terse[3] if len(terse) == 4 else {}
     if not (isinstance(players, list) and len(players) == 2
             and all(isinstance(p, str) and len(p) <= MAX_NAME_CHARS * 2 for p in players)):
-        raise ShareError("the link's game sheet does not name two players")
+        raise ShareError(f"{where}'s game sheet does not name two players")
     if not (isinstance(rules, dict) and len(rules) <= MAX_RULES
             and all(isinstance(k, str) and len(k) <= 40 and type(v) in RULE_VALUE_TYPES
                     and (not isinstance(v, str) or len(v) <= 40) for k, v in rules.items())):
-        raise ShareError("the link's rule options are not in the expected shape")
+        raise ShareError(f"{where}'s rule options are not in the expected shape")
     if not isinstance(hands, list):
-        raise ShareError("the link's hands are not in the expected shape")
+        raise ShareError(f"{where}'s hands are not in the expected shape")
     if len(hands) > limits.MAX_LEDGER_HANDS:
-        raise ShareError(f"the link holds {len(hands)} hands; a sheet holds at most "
+        raise ShareError(f"{where} holds {len(hands)} hands; a sheet holds at most "
                          f"{limits.MAX_LEDGER_HANDS}")
-    mode, night = _extra(extra)
+    mode, night = _extra(extra, where)
     read = []
     for number, item in enumerate(hands, 1):
         hand = _hand(item)
         if hand is None:
-            raise ShareError(f"hand {number} in the link is not in the expected shape")
+            raise ShareError(f"hand {number} in {where} is not in the expected shape")
         read.append(hand)
     return Ledger((players[0], players[1]), rules, tuple(read), mode, night)
 
 
-def _extra(extra) -> tuple[str, tuple[Finished, ...]]:
+def _extra(extra, where: str) -> tuple[str, tuple[Finished, ...]]:
     if not (isinstance(extra, dict) and len(extra) <= 2 and set(extra) <= {"m", "n"}):
-        raise ShareError("the link's game sheet is not in the expected shape")
+        raise ShareError(f"{where}'s game sheet is not in the expected shape")
     mode = extra.get("m", "counts")
     if mode not in ENTRY_MODES:
-        raise ShareError("the link's entry mode is not one this page knows")
+        raise ShareError(f"{where}'s entry mode is not one this page knows")
     night = extra.get("n", [])
     if not isinstance(night, list) or len(night) > MAX_NIGHT_GAMES:
-        raise ShareError("the link's finished games are not in the expected shape")
+        raise ShareError(f"{where}'s finished games are not in the expected shape")
     games = []
     for item in night:
         game = _finished(item)
         if game is None:
-            raise ShareError(f"finished game {len(games) + 1} in the link is not in the "
+            raise ShareError(f"finished game {len(games) + 1} in {where} is not in the "
                              f"expected shape")
         games.append(game)
     return mode, tuple(games)

@@ -851,3 +851,21 @@ def test_a_sheet_that_cannot_be_played_says_why_the_same_way_everywhere(client):
     assert "That evening could not be read: hand 1" in imported
     damaged = text_of(client.get("/", query_string={"g": "1AAAA"}).get_data(as_text=True))
     assert "when copied?" in damaged and "?." not in damaged
+
+
+def test_a_sheet_without_oklahoma_takes_no_upcard(client):
+    """The form of such a sheet has no upcard field: a posted one is not read (its error
+    would point at a field that is not there)."""
+    token = start_sheet(client)
+    token = add_hand(client, token, upcard="Zz", **counts("0", "5", "28"))
+    assert len(sharing.decode(token).hands) == 1 and sharing.decode(token).hands[0].upcard == ""
+
+
+@pytest.mark.parametrize("players", [[1, 2], ["Ann", "x" * 500]])
+def test_an_evening_files_faults_are_told_as_the_files(client, players):
+    """The file is read with the share link's checks, and they speak of the file."""
+    raw = json.dumps({"format": "gin-scorekeeper-evening", "version": 1, "players": players,
+                      "hands": []})
+    text = text_of(client.post("/evening", data={"evening_text": raw}, headers=HTML)
+                   .get_data(as_text=True))
+    assert "That evening could not be read: the file" in text and "the link" not in text
