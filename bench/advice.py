@@ -90,7 +90,7 @@ def _warm() -> None:
     card's neighbourhood hold what a server's hold after some thousands of requests: the
     timed positions then cost what a new client's position costs."""
     fill_tables()
-    for p in map(lambda b: read_position(**b), positions(WARM_POSITIONS, seed=99)):
+    for p in [read_position(**b) for b in positions(WARM_POSITIONS, seed=99)]:
         advise_position(p, sample=False)
         analyze_mask(p.mine, p.limit, None)
 
@@ -100,7 +100,7 @@ def _interleaved(analyze, advise, batches: list[list], rounds: int) -> dict:
     machine hits both), each round on two batches of positions not timed before, one for
     each side, the two swapped every other round: every position is new to the caches that
     remember a hand or a card's neighbourhood, as a client's are (timing the same positions
-    round after round flattered the advice by a sixth, its caches being hit where a client's
+    round after round flattered the advice by a tenth, its caches being hit where a client's
     new position misses them). The medians a call and of the rounds' ratios."""
     advice_times, analyze_times = [], []
     for r in range(rounds):

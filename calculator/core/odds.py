@@ -178,8 +178,8 @@ def _near_cards(index: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return sets, runs
 
 
-NEAR = tuple(_near_cards(i) for i in range(52))
-NEAR_BITS = tuple(sets + runs for sets, runs in NEAR)  # the three set partners, then the runs'
+# each card's three set partners, then its run partners x-2, x-1, x+1, x+2
+NEAR_BITS = tuple(sets + runs for sets, runs in map(_near_cards, range(52)))
 
 
 def _independent(a: float, b: float, c: float, r0: float, r1: float, r2: float, r3: float
