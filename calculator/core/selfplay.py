@@ -6,9 +6,11 @@ The baseline policy, for both players:
 - take the face-up card when the lowest deadwood after taking it (and discarding another
   card: a card just taken may not be thrown back) is below the hand's deadwood now, else
   draw from the stock;
-- discard by the advice's ranking (`rank_discards`), or with `policy="deadwood"` the card
-  leaving the lowest deadwood (ties: the higher card, then card order), which is some 50
-  times cheaper;
+- discard by the advice's ranking (`rank_discards`; after taking the face-up card, the first
+  of the discards that leave less deadwood than before the take, so that every take lowers
+  the taker's deadwood and the hand cannot go round for ever), or with `policy="deadwood"`
+  the card leaving the lowest deadwood (ties: the higher card, then card order), which is
+  some 50 times cheaper;
 - knock at the first chance (gin included), or with `knock="advice"` when the knock decision
   says so.
 
@@ -138,7 +140,15 @@ def play_hand(rng: Random, rules: Rules = DEFAULT_RULES, policy: str = "ranked",
             if knock == "first" or (decision is not None and decision.knock):
                 return _knock(me, seats, view, eleven, decision, turn, predictions, stages)
         if policy == "ranked":
-            choice = rank_discards(view, eleven, taken)[0].card.bit
+            ranked = rank_discards(view, eleven, taken)
+            if taken:
+                # Why: the ranking may keep a safer card where another discard leaves less
+                # deadwood, and a take judged by the lowest deadwood then changes nothing;
+                # two players handed three fours round and round forever so (seed 2777).
+                # Each take now lowers the taker's deadwood, so the hand ends.
+                before = deadwood_of_mask(eleven ^ taken)
+                ranked = [c for c in ranked if c.deadwood < before]
+            choice = ranked[0].card.bit
         else:
             choice = _lowest_discard(eleven, taken)
         seat.hand = eleven ^ choice

@@ -99,3 +99,23 @@ def test_oklahoma_hands_take_their_limit_and_multiplier_from_the_first_upcard(vi
     limits = {oklahoma.knock_limit_for(card) for card in ALL_CARDS}
     assert {view.limit for view in views} <= limits and len({v.limit for v in views}) > 3
     assert {view.multiplier for view in views} == {1, 2}
+
+
+def test_a_take_always_lowers_the_takers_deadwood(views):
+    """Seed 2777's hand, with the ranking's discards: the ranking kept a safer card after
+    taking a four where another discard left less deadwood, so a take that lowered nothing
+    let the two players hand the same three fours round for ever. Each take must lower the
+    taker's deadwood, so the hand ends well within the stock's draws and the takes."""
+    real_rank = selfplay.rank_discards
+    takes = []  # (the 11 cards, the card just taken or 0) at each ranked discard
+
+    def ranked(view, eleven, taken):
+        assert len(views) < 400, "the hand goes round without end"
+        takes.append((eleven, taken))
+        return real_rank(view, eleven, taken)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(selfplay, "rank_discards", ranked)
+        record = selfplay.play_hand(Random(2777))
+    assert record.turns < 120
+    assert sum(1 for _, taken in takes if taken) >= 2
