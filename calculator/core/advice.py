@@ -16,8 +16,8 @@ from random import Random
 from typing import NamedTuple
 
 from .cards import ALL_CARDS, RANK_NAMES, Card, mask_cards
-from .tables import deadwood_of_mask, discard_deadwoods_of_mask
-from .draws import COLUMN, bits_of, draw_deadwoods, index_of, lowest_discard
+from .tables import deadwood_of_mask
+from .draws import COLUMN, bits_of, draw_deadwoods, lowest_discard
 from .lanes import discard_draws
 from .odds import ALL, JOINS, PAIR_CARDS, PAIRS, PARTNERS, Within, discard_dangers, falling_ratios, \
     fewest_draws, live_melds, waiting_melds, within_draws
@@ -74,8 +74,8 @@ class DrawChoice(NamedTuple):
 
     take: bool
     face_up: Card | None
-    take_deadwood: int | None      # lowest deadwood after taking it (and the best discard)
-    take_discard: Card | None
+    take_deadwood: int | None      # deadwood after taking it and throwing take_discard
+    take_discard: Card | None      # the ranking's first discard after the take
     draw_deadwood: float           # expected lowest deadwood after a stock draw
     draw_p_gin: float
     draw_p_knock: float
@@ -132,9 +132,9 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
     mine, unseen = position.mine, position.unseen
     draw = None
     if len(position.hand) == 10:
-        draw = draw_choice(position)
         take_hand = mine | position.face_up.bit if position.face_up else 0
         ranked = rank_discards(position, take_hand, position.face_up.bit) if take_hand else ()
+        draw = draw_choice(position, ranked or None)
         kept = (take_hand ^ ranked[0].card.bit if draw.take else mine) if ranked else mine
     else:
         ranked = rank_discards(position, mine, 0)
@@ -218,10 +218,16 @@ def _knock_first(ranked: tuple[DiscardChoice, ...], discard: Card) -> tuple:
     return tuple(sorted(ranked, key=lambda choice: choice.card != discard))
 
 
-def draw_choice(position: Position) -> DrawChoice:
-    """Take the face-up card or draw: the lowest deadwood after taking it (and discarding
-    another card) against the expected lowest deadwood after a stock draw, exact over the
-    unseen cards (each equally likely to be the next card of the stock)."""
+def draw_choice(position: Position, ranked: tuple[DiscardChoice, ...] | None = None
+                ) -> DrawChoice:
+    """Take the face-up card or draw: the deadwood left after taking it and making the
+    ranking's first discard (`ranked`: the discards of the hand with it, as `rank_discards`
+    ranks them; worked out when not given) against the expected lowest deadwood after a stock
+    draw, exact over the unseen cards (each equally likely to be the next card of the stock).
+
+    Why the ranking's discard and not the lowest deadwood's: a take is worth what it keeps.
+    Judged by the lowest deadwood, the advice said "take J♥, throwing Q♠, for 16 deadwood"
+    and then ranked 9♣ first (the safer throw), which keeps 17."""
     mine, unseen, top = position.mine, position.unseen, position.face_up
     after = draw_deadwoods(mine, unseen)
     total = unseen.bit_count()
@@ -232,29 +238,37 @@ def draw_choice(position: Position) -> DrawChoice:
         return DrawChoice(False, None, None, None, expected, p_gin, p_knock,
                           f"Draw from the stock: no face-up card to take; you can expect "
                           f"{expected:.1f} deadwood after it.")
-    options = discard_deadwoods_of_mask(mine | top.bit)
-    options.pop(top.bit)  # the card just taken may not be thrown back
-    best = min(options.values())
-    discard = Card.from_index(index_of(min(b for b, v in options.items() if v == best)))
+    if ranked is None:
+        ranked = rank_discards(position, mine | top.bit, top.bit)
+    advised = ranked[0]
+    lowest = min(choice.deadwood for choice in ranked)
     # all eleven cards meld with it: big gin, which no stock draw can beat (a hand already
     # gin before its draw expects 0 from the stock too, and the tie would say draw)
     big_gin = deadwood_of_mask(mine | top.bit) == 0
-    take = best < expected or big_gin
+    take = advised.deadwood < expected or big_gin
     # my last draw (taking leaves no later draw, and drawing none either): what counts is
     # whether I can knock after it, so a sure knock beats the draw's chance of one, and
     # the draw's chance beats a take that cannot knock (both sure, or neither: the rule above)
-    can_knock = best <= position.limit
+    can_knock = lowest <= position.limit
     knock_decides = (position.draws_after_eleven == 0
                      and p_knock != (1.0 if can_knock else 0.0))
     if knock_decides:
         take = can_knock
+    # the discard that goes with the take: the ranking's first, or its first that knocks
+    # (or leaves gin) where that is what the take is for
+    if big_gin or (knock_decides and take):
+        chosen = next((c for c in ranked if c.deadwood == 0 or not big_gin and c.can_knock),
+                      advised)
+    else:
+        chosen = advised
+    best, discard = chosen.deadwood, chosen.card
     now = deadwood_of_mask(mine)
     if knock_decides and not big_gin:
         reason = (f"Take {top.glyph}: throwing {discard.glyph} then leaves {best} deadwood, "
                   f"low enough to knock, and this is your last draw: a stock draw lets you "
                   f"knock only {p_knock:.0%} of the time." if take else
                   f"Draw from the stock: this is your last draw, and taking {top.glyph} leaves "
-                  f"{best} deadwood at best, too much to knock, while a stock draw lets you "
+                  f"{lowest} deadwood at best, too much to knock, while a stock draw lets you "
                   f"knock {p_knock:.0%} of the time.")
     elif big_gin:
         reason = (f"Take {top.glyph}: with it all eleven of your cards meld, which is big gin."
@@ -266,9 +280,11 @@ def draw_choice(position: Position) -> DrawChoice:
                   f"(throwing {discard.glyph}), better than the {expected:.1f} a stock draw "
                   f"gives on average.")
     else:
-        reason = (f"Draw from the stock: taking {top.glyph} leaves {best} deadwood at best, "
-                  f"while a stock draw gives {expected:.1f} on average"
-                  + (f" and a {p_gin:.0%} chance of gin." if p_gin else "."))
+        taking = (f"taking {top.glyph} leaves {best} deadwood at best" if best == lowest else
+                  f"taking {top.glyph} and throwing {discard.glyph}, the best discard after "
+                  f"it, leaves {best} deadwood")
+        reason = (f"Draw from the stock: {taking}, while a stock draw gives {expected:.1f} on "
+                  f"average" + (f" and a {p_gin:.0%} chance of gin." if p_gin else "."))
     return DrawChoice(take, top, best, discard, expected, p_gin, p_knock, reason)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from random import Random
 
 import pytest
 from core_support import dealt_order
@@ -130,8 +131,62 @@ def test_the_face_up_choice_is_exact():
     assert choice.draw_deadwood == pytest.approx(expected)
     taking = min(deadwood_of_mask((mine | choice.face_up.bit) ^ c.bit)
                  for c in position.hand)
+    ranked = rank_discards(position, mine | choice.face_up.bit, choice.face_up.bit)
+    assert choice.take_discard == ranked[0].card and ranked[0].deadwood == taking
     assert choice.take_deadwood == taking and choice.take is (taking < expected)
     assert choice.take and "9♥" in choice.reason
+
+
+# 10 cards, J♥ face up: taking it and throwing Q♠ leaves 16 deadwood, but the ranking
+# throws 9♣ (Q♠ is the likelier card for the opponent to meld), which keeps 17
+SAFER_THROW = ("5c 7c 9h 5s 7h Th 9c 5d 8h Qs",
+               "6c 3c 4c 4s 4h 2s 8c Kh Jd Ad Jh")
+
+
+def test_a_take_is_judged_by_the_discard_the_advice_then_makes():
+    """The take and the ranking after it name the same discard and the same deadwood (the
+    advice said "take J♥, throwing Q♠, for 16" and then "Throw 9♣: it keeps 17")."""
+    hand, pile = SAFER_THROW
+    cards = pile.split()
+    discards = [{"card": c, "by": "opponent" if (len(cards) - i) % 2 else "me"}
+                for i, c in enumerate(cards)]
+    position = read_position(hand, discards, face_up="Jh")
+    with_it = position.mine | position.face_up.bit
+    ranked = rank_discards(position, with_it, position.face_up.bit)
+    lowest = min(c.deadwood for c in ranked)
+    assert lowest == 16 and ranked[0].deadwood == 17 and str(ranked[0].card) == "9c"
+    advice = advise_position(position, sample=False)
+    draw = advice.draw
+    assert draw.take and draw.take_deadwood == 17 and str(draw.take_discard) == "9c"
+    assert "to 17 (throwing 9♣)" in draw.reason and "Q♠" not in draw.reason
+    assert advice.discards[0].card == draw.take_discard
+
+
+def test_taking_and_its_discard_agree_on_many_positions():
+    """On dealt positions: whenever the advice takes, its discard is the ranking's first
+    (but for gin, or a knock on the last draw), and it keeps less deadwood than a stock
+    draw's average."""
+    rng = Random(5)
+    takes = 0
+    for i in range(150):
+        deck = list(ALL_CARDS)
+        rng.shuffle(deck)
+        hand, pile = deck[:10], deck[10:12 + rng.randrange(0, 18)]
+        discards = [{"card": str(c), "by": "opponent" if (len(pile) - j) % 2 else "me"}
+                    for j, c in enumerate(pile)]
+        position = read_position([str(c) for c in hand], discards, face_up=str(pile[-1]))
+        advice = advise_position(position, sample=False)
+        draw = advice.draw
+        if not draw.take:
+            continue
+        takes += 1
+        first = advice.discards[0]
+        if draw.take_deadwood == 0 or (not position.draws_after_eleven
+                                       and draw.take_deadwood <= position.limit):
+            continue  # gin, or a knock on the last draw: the discard that makes it
+        assert draw.take_discard == first.card and draw.take_deadwood == first.deadwood
+        assert draw.take_deadwood < draw.draw_deadwood
+    assert takes > 20
 
 
 def test_a_card_just_taken_is_not_thrown_back():
