@@ -75,7 +75,7 @@ class DrawChoice(NamedTuple):
     take: bool
     face_up: Card | None
     take_deadwood: int | None      # deadwood after taking it and throwing take_discard
-    take_discard: Card | None      # the ranking's first discard after the take
+    take_discard: Card | None      # the discard after the take (see draw_choice); None: big gin
     draw_deadwood: float           # expected lowest deadwood after a stock draw
     draw_p_gin: float
     draw_p_knock: float
@@ -155,6 +155,10 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
                                    position.face_up.bit if len(position.hand) == 10 else 0,
                                    ranked)
     if knock is not None and knock.knock and knock.odds.discard is not None:
+        if draw is not None and draw.take and knock.odds.discard != draw.take_discard:
+            # the take names the card the knock goes down with, not the ranking's first
+            then = next(c for c in ranked if c.card == knock.odds.discard)
+            draw = draw_choice(position, ranked, then)
         ranked = _knock_first(ranked, knock.odds.discard)
     action, summary = _summary(ranked, draw, knock)
     return Advice(position, action, summary, ranked, draw, live, waiting, outlook, knock,
@@ -218,12 +222,13 @@ def _knock_first(ranked: tuple[DiscardChoice, ...], discard: Card) -> tuple:
     return tuple(sorted(ranked, key=lambda choice: choice.card != discard))
 
 
-def draw_choice(position: Position, ranked: tuple[DiscardChoice, ...] | None = None
-                ) -> DrawChoice:
+def draw_choice(position: Position, ranked: tuple[DiscardChoice, ...] | None = None,
+                then: DiscardChoice | None = None) -> DrawChoice:
     """Take the face-up card or draw: the deadwood left after taking it and making the
     ranking's first discard (`ranked`: the discards of the hand with it, as `rank_discards`
     ranks them; worked out when not given) against the expected lowest deadwood after a stock
     draw, exact over the unseen cards (each equally likely to be the next card of the stock).
+    `then`: the discard a knock after the take goes down with, which a take then names.
 
     Why the ranking's discard and not the lowest deadwood's: a take is worth what it keeps.
     Judged by the lowest deadwood, the advice said "take J♥, throwing Q♠, for 16 deadwood"
@@ -256,12 +261,16 @@ def draw_choice(position: Position, ranked: tuple[DiscardChoice, ...] | None = N
         take = can_knock
     # the discard that goes with the take: the ranking's first, or its first that knocks
     # (or leaves gin) where that is what the take is for
-    if big_gin or (knock_decides and take):
+    if then is not None and take:
+        chosen = then
+    elif big_gin or (knock_decides and take):
         chosen = next((c for c in ranked if c.deadwood == 0 or not big_gin and c.can_knock),
                       advised)
     else:
         chosen = advised
     best, discard = chosen.deadwood, chosen.card
+    if big_gin and position.rules.plays_big_gin:
+        best, discard = 0, None  # big gin keeps all eleven cards: nothing is thrown
     now = deadwood_of_mask(mine)
     if knock_decides and not big_gin:
         reason = (f"Take {top.glyph}: throwing {discard.glyph} then leaves {best} deadwood, "

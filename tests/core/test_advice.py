@@ -162,6 +162,41 @@ def test_a_take_is_judged_by_the_discard_the_advice_then_makes():
     assert advice.discards[0].card == draw.take_discard
 
 
+# 10 cards, 9♠ face up: the ranking's first discard after taking it is 3♥ (9 deadwood), but
+# the knock that follows goes down with 5♥ (7 deadwood)
+KNOCK_AFTER_TAKE = ("3h 4s 3s 5h 2s 6s 7s 2h 8s 2c",
+                    "2d Jc 4c Th 9h Jd 6c 9c Ks 3d Qs 8c Ad 7h Tc Qd Kh Jh 4d Qh 9s")
+
+
+def test_a_take_followed_by_a_knock_names_the_knocks_discard():
+    """The advice said "Take 9♠: it brings your deadwood from 12 to 9 (throwing 3♥) ... Then
+    discard 5♥ face down": the take now names the card the knock goes down with."""
+    hand, pile = KNOCK_AFTER_TAKE
+    cards = pile.split()
+    discards = [{"card": c, "by": "opponent" if (len(cards) - i) % 2 else "me"}
+                for i, c in enumerate(cards)]
+    position = read_position(hand, discards, samples=100)
+    assert str(advise_position(position, sample=False).draw.take_discard) == "3h"
+    advice = advise_position(position)
+    draw, knock = advice.draw, advice.knock
+    assert draw.take and knock is not None and knock.knock
+    assert draw.take_discard == knock.odds.discard == advice.discards[0].card
+    assert str(draw.take_discard) == "5h" and draw.take_deadwood == knock.odds.deadwood == 7
+    assert "(throwing 5♥)" in advice.summary and "3♥" not in advice.summary
+
+
+def test_a_take_for_big_gin_throws_nothing():
+    position = read_position("As 2s 3s 4s 5h 6h 7h 8h 9c 9d", ["Kd", "9s"], samples=50)
+    draw = advise_position(position, sample=False).draw
+    assert draw.take and draw.take_deadwood == 0 and draw.take_discard is None
+    assert "big gin" in draw.reason
+    straight = read_position("As 2s 3s 4s 5h 6h 7h 8h 9c 9d", ["Kd", "9s"],
+                             rules=Rules(big_gin_bonus=None), samples=50)
+    draw = advise_position(straight, sample=False).draw
+    assert draw.take and draw.take_deadwood == 0 and draw.take_discard is not None
+    assert f"throwing {draw.take_discard.glyph} leaves gin" in draw.reason
+
+
 def test_taking_and_its_discard_agree_on_many_positions():
     """On dealt positions: whenever the advice takes, its discard is the ranking's first
     (but for gin, or a knock on the last draw), and it keeps less deadwood than a stock
