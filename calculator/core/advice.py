@@ -159,7 +159,9 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
             # the take names the card the knock goes down with, not the ranking's first
             then = next(c for c in ranked if c.card == knock.odds.discard)
             draw = draw_choice(position, ranked, then)
-        ranked = _knock_first(ranked, knock.odds.discard)
+        ranked = _leading(ranked, knock.odds.discard)
+    elif draw is not None and draw.take and draw.take_discard is not None:
+        ranked = _leading(ranked, draw.take_discard)
     action, summary = _summary(ranked, draw, knock)
     return Advice(position, action, summary, ranked, draw, live, waiting, outlook, knock,
                   _scores_note(position, knock), unseen.bit_count())
@@ -216,9 +218,10 @@ def _ranked(choices: list[tuple]) -> tuple:
     return tuple([c[4] for c in choices])
 
 
-def _knock_first(ranked: tuple[DiscardChoice, ...], discard: Card) -> tuple:
-    """The ranking with the knock's own discard first: it goes face down, so its danger
-    does not count, and the knock chose it by the points it scores."""
+def _leading(ranked: tuple[DiscardChoice, ...], discard: Card) -> tuple:
+    """The ranking with the discard the advice makes first: a knock's goes face down, so its
+    danger does not count, and the knock chose it by the points it scores; a take's is the
+    one the take was judged by (on the last draw, the first that knocks)."""
     return tuple(sorted(ranked, key=lambda choice: choice.card != discard))
 
 
@@ -272,7 +275,14 @@ def draw_choice(position: Position, ranked: tuple[DiscardChoice, ...] | None = N
     if big_gin and position.rules.plays_big_gin:
         best, discard = 0, None  # big gin keeps all eleven cards: nothing is thrown
     now = deadwood_of_mask(mine)
-    if knock_decides and not big_gin:
+    if knock_decides and not big_gin and not position.limit:  # gin only
+        reason = (f"Take {top.glyph}: throwing {discard.glyph} then leaves gin, and this is "
+                  f"your last draw: a stock draw gives gin only {p_knock:.0%} of the time."
+                  if take else
+                  f"Draw from the stock: this is your last draw, and taking {top.glyph} leaves "
+                  f"{lowest} deadwood at best, short of gin, while a stock draw gives gin "
+                  f"{p_knock:.0%} of the time.")
+    elif knock_decides and not big_gin:
         reason = (f"Take {top.glyph}: throwing {discard.glyph} then leaves {best} deadwood, "
                   f"low enough to knock, and this is your last draw: a stock draw lets you "
                   f"knock only {p_knock:.0%} of the time." if take else
@@ -451,10 +461,14 @@ def _summary(ranked, draw, knock) -> tuple[str, str]:
     if draw is not None:
         if not draw.take:
             return "draw", draw.reason
-        first = ranked[0]
         if knock is not None and knock.knock:
             return "take", f"{draw.reason} {_face_down(knock, 'Then discard')}{knock.reason}"
-        return "take", f"{draw.reason} Then: {first.reason}"
+        if draw.take_discard is None:  # big gin, before its knock decision: nothing to throw
+            return "take", draw.reason
+        # the take's own discard leads the ranking (`_leading`); a knock weighed and not
+        # made says why, as after an 11-card draw
+        waiting = f" {knock.reason}" if knock is not None else ""
+        return "take", f"{draw.reason} Then: {ranked[0].reason}{waiting}"
     first = ranked[0]
     if knock is not None and knock.knock:
         action = knock.odds.outcome

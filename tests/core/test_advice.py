@@ -16,7 +16,7 @@ from calculator.core.draws import bits_of
 from calculator.core.tables import best_discard_deadwood_of_mask, deadwood_of_mask
 from calculator.core.odds import PAIRS
 from calculator.core.position import read_position
-from calculator.core.rules import Rules
+from calculator.core.rules import PRESETS, Rules
 
 EXAMPLES = [json.loads(line) for line in
             (Path(__file__).parent.parent / "data" / "advice_examples.jsonl").open()]
@@ -195,6 +195,53 @@ def test_a_take_for_big_gin_throws_nothing():
     draw = advise_position(straight, sample=False).draw
     assert draw.take and draw.take_deadwood == 0 and draw.take_discard is not None
     assert f"throwing {draw.take_discard.glyph} leaves gin" in draw.reason
+
+
+def test_a_take_followed_by_a_wait_says_why():
+    """After a take that could knock, the summary says the knock decision's "Wait", as it
+    does after an 11-card draw (it was left out after a take)."""
+    advice = advise("3c 6s 3d Ts 5s 7s Tc Th 5d 2c", samples=200,
+                    discards="Kd Jd 8s Ah Jc As Td Ac Kh 8d 9c 2s 4d Ks 8h 8c Ad 7h 7d 6d 2d")
+    assert advice.action == "take" and advice.knock is not None and not advice.knock.knock
+    assert advice.summary.endswith(advice.knock.reason) and "Wait:" in advice.summary
+
+
+# the last draw: taking 2♠ is for the knock that throwing 4♠ then allows (8 of 10 cards
+# melded), though the ranking alone would throw 3♦, keeping 11
+LAST_DRAW_TAKE = ("Tc 3d 9c Ts 4s 3c 9s 8s Jc 2d",
+                  "2h Qd 8h 6h Ad 9h 9d Js 5c 3h 7d Th Jd Qs 8d 6c 2c Ks Jh 4d 6s 7h 4c 4h 7c "
+                  "7s As Ac 2s")
+
+
+@pytest.mark.parametrize("sample", [False, True])
+def test_the_take_and_the_discard_after_it_are_one_card(sample):
+    """The summary's "Then" and the ranking's first are the take's discard: on the last draw
+    the summary named 3♦ (11 deadwood) after a take judged by throwing 4♠ (10)."""
+    hand, pile = LAST_DRAW_TAKE
+    position = read_position(hand, pile, samples=200)
+    advice = advise_position(position, sample=sample)
+    draw = advice.draw
+    assert draw.take and str(draw.take_discard) == "4s" and draw.take_deadwood == 10
+    assert advice.discards[0].card == draw.take_discard
+    assert "Then: Throw 4♠" in advice.summary and "3♦" not in advice.summary
+
+
+def test_the_exact_advice_of_a_take_for_big_gin_throws_nothing():
+    position = read_position("7s 3c Jd 9s 8s Jh Ts 2c 4c Jc",
+                             "4h 2d 9c 8c 4s 5c 9h Ah 4d As 8d Ac 6d Ad 3s 3h Tc 5d Ks Kd 5h 7h "
+                             "Qc 3d 6s 9d Qh 6c Js")
+    advice = advise_position(position, sample=False)
+    assert advice.draw.take_discard is None and "Then" not in advice.summary
+    assert advice.summary == advice.draw.reason and "big gin" in advice.summary
+
+
+def test_the_last_draw_under_straight_gin_speaks_of_gin():
+    position = read_position("Td 2c 4c 9d 4h Qd Jd 5c 3c 5d",
+                             "6d Ts As Qs 2d 6h Ac 8d 7c Ad 7h 9s 3s 6s Jc 2s 9h Js 7d 2h 6c Ah "
+                             "Kd Qc 9c Kh 7s Ks 5s", rules=PRESETS["straight"])
+    draw = advise_position(position, sample=False).draw
+    assert draw.take and draw.take_deadwood == 0
+    assert "leaves gin" in draw.reason and "knock" not in draw.reason
 
 
 def test_taking_and_its_discard_agree_on_many_positions():
