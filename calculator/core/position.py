@@ -71,7 +71,8 @@ class Position:
     hand: tuple[Card, ...]
     pile: tuple[Discard, ...]        # oldest first; the face-up card (if any) last
     face_up: Card | None             # the top of the pile I may take (10 cards only)
-    took: tuple[Card, ...]           # cards the opponent took from the pile, as given
+    took: tuple[Card, ...]           # cards the opponent took from the pile, as given (and
+    #                                  the first upcard, when neither the pile nor mine)
     passed: tuple[Card, ...]         # face-up cards the opponent declined
     stock: int
     rules: Rules
@@ -177,20 +178,33 @@ def read_position(hand, discards=(), face_up=None, opponent_took=(), opponent_pa
     elif len(cards) == 10:  # the first upcard or the opponent's last discard is always there
         raise IncompatibleInputError("before my draw the top of the discard pile is the card I "
                                      "may take: give face_up or the discards", ("face_up",))
+    if len(cards) == 10 and pile and pile[-1].by == "me":
+        last = len(pile) - 1
+        raise IncompatibleInputError(
+            f"before my draw the top of the discard pile is the opponent's last discard (or "
+            f"the first upcard), so {pile[-1].card} on top cannot be a card I threw",
+            ("discards", last, "by") if isinstance(entries[last], dict) else ("discards", last))
     mine, in_pile = cards_mask(cards), cards_mask(pile_cards)
     for i, card in enumerate(passed):
         if not card.bit & (mine | in_pile):
             raise IncompatibleInputError(
                 f"{card} was passed by the opponent, so it is in the discard pile or in my "
                 f"hand: list it in discards", ("opponent_passed", i))
+    up = read_upcard(upcard)
+    given = len(took)
+    if up is not None and not up.bit & (mine | in_pile) and up not in took:
+        # the first upcard began the pile; neither there nor in my hand, it was taken by the
+        # opponent (the stock is the rest of the 52, so the pile is all of it)
+        took = [*took, up]
     held = [c for c in took if not c.bit & (mine | in_pile)]
     if len(held) > 10:
+        eleventh = took.index(held[10])
         raise IncompatibleInputError(
             f"the opponent holds 10 cards, but {len(held)} cards taken from the pile are "
-            f"still theirs", ("opponent_took", took.index(held[10])))
+            f"still theirs" + (" (the first upcard among them)" if len(took) > given else ""),
+            ("opponent_took", eleventh) if eleventh < given else ("upcard",))
     derived = 52 - len(cards) - 10 - len(pile)
     stock = _check_stock(stock, derived, len(cards), len(pile))
-    up = read_upcard(upcard)
     return Position(tuple(cards), tuple(pile), top, tuple(took), tuple(passed), stock, rules,
                     rules.knock_limit_for(up), rules.multiplier_for(up),
                     _read_scores(scores, rules.target),

@@ -201,3 +201,38 @@ def test_a_game_total_that_reached_the_target_is_refused(scores, where):
     assert read_position(HAND, scores={"me": 99, "opponent": 0}).scores.me == 99
     oklahoma = Rules.from_options({"preset": "oklahoma"})  # to 150
     assert read_position(HAND, scores=(149, 120), rules=oklahoma, upcard="5h").scores.me == 149
+
+
+@pytest.mark.parametrize("discards, face_up, where", [
+    ([{"card": "8h", "by": "opponent"}, {"card": "Jc", "by": "me"}], None, ("discards", 1, "by")),
+    ([{"card": "Jc", "by": "me"}], "Jc", ("discards", 0, "by")),
+    ([("8h", "opponent"), ("Jc", "me")], None, ("discards", 1)),
+])
+def test_before_my_draw_the_top_of_the_pile_is_not_mine(discards, face_up, where):
+    """Before my draw the opponent has just thrown (or the first upcard lies alone): a card
+    of mine on top cannot be, and was offered to me as the face-up card."""
+    with pytest.raises(IncompatibleInputError) as caught:
+        read_position(TEN, discards, face_up=face_up)
+    assert caught.value.position == where and "cannot be a card I threw" in str(caught.value)
+    # after my draw (or under a card the opponent threw on it) it may be
+    assert read_position(HAND.replace("Kd Qc", "Kd 9c"), discards).stock >= 2
+    read_position(TEN, [*discards, {"card": "9c", "by": "opponent"}])
+    read_position(TEN, discards, face_up="9c")
+
+
+def test_a_first_upcard_gone_from_the_pile_and_not_mine_is_theirs():
+    """Oklahoma's upcard J♣, in neither my hand nor the pile (which holds every card not in a
+    hand or the stock): the opponent took it, so it is not a card I can draw."""
+    oklahoma = Rules.preset_named("oklahoma")
+    p = read_position(HAND, ["2d"], rules=oklahoma, upcard="Jc")
+    jack = ALL_CARDS[[str(c) for c in ALL_CARDS].index("Jc")]
+    assert p.held == jack.bit and not p.unseen & jack.bit and p.opponent_unknown == 9
+    # in my hand or in the pile, it is where it is said to be
+    assert not read_position(HAND, ["Jc"], rules=oklahoma, upcard="Jc").held
+    assert not read_position(HAND.replace("Qc", "Jc"), ["2d"], rules=oklahoma,
+                             upcard="Jc").held
+    # ten known cards of theirs and the upcard: one too many, told at the upcard
+    ten = "2h 3h 8h 5d 6d 8d 9d Td Js Qs"
+    with pytest.raises(IncompatibleInputError) as caught:
+        read_position(HAND, ["2d"], rules=oklahoma, upcard="Jc", opponent_took=ten)
+    assert caught.value.position == ("upcard",) and "upcard" in str(caught.value)
