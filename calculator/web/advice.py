@@ -22,11 +22,11 @@ from ..api import advice as advice_api
 from ..api.errors import flatten_messages
 from ..core import CalculatorError, Card, DuplicateCardError
 from ..core.advice import Advice, advise
-from ..core.cards import ALL_CARDS
+from ..core.cards import ALL_CARDS, parse_card, tokenize
 from ..core.position import written_pile
 from .forms import TOO_LONG, text as field_text, too_long
 from .isolate import reworded
-from .numbers import whole_number
+from .numbers import typed_number
 from .page import card_face, sheet_link, sheet_token
 from .sharing import fits_in_link
 
@@ -119,9 +119,13 @@ def _read_form(data, sheet: str) -> AdviceForm:
         form.errors["hand"] = ["type your 10 or 11 cards"]
     for name in ("stock", "score_me", "score_opponent"):
         text = form.values[name]
-        if text and whole_number(text, 6) is None:
+        if text and typed_number(text) is None:  # a long one gets the core's range message
             form.errors.setdefault("scores" if name.startswith("score") else name, []).append(
                 f"'{text}' is not a whole number")
+    if (form.picked["opponent"] or form.picked["me"]) and not form.values["face_up"] \
+            and not form.values["pile"] and len(tokenize(form.values["hand"])) == 10:
+        form.errors.setdefault("face_up", []).append(
+            "type the face-up card: the ticked cards do not say which was thrown last")
     if bool(form.values["score_me"]) != bool(form.values["score_opponent"]):
         form.errors.setdefault("scores", []).append("give both scores, or neither")
     if form.values["preset"] not in dict(PRESETS):
@@ -133,13 +137,24 @@ def _body(form: AdviceForm) -> tuple[dict, list[str]]:
     """The API body the form stands for, and for each discard the field it came from."""
     v = form.values
     discards, origins = [], []
+    # Why the ticked cards go first: a tick says where a card is, not when it was thrown, so
+    # they lie under the typed pile (oldest first), whose last card stays on top; a ticked
+    # face-up card goes on top, where the face-up card is.
+    top = _card_code(v["face_up"])
+    last = None
+    for who in ("opponent", "me"):
+        for code in sorted(form.picked[who], key=lambda c: Card(c).index):
+            if code == top:
+                last = who
+                continue
+            discards.append({"card": code, "by": who})
+            origins.append(f"pile_{who}")
     for discard in written_pile(v["pile"]):
         discards.append(discard)
         origins.append("pile")
-    for who in ("opponent", "me"):
-        for code in sorted(form.picked[who], key=lambda c: Card(c).index):
-            discards.append({"card": code, "by": who})
-            origins.append(f"pile_{who}")
+    if last is not None:
+        discards.append({"card": top, "by": last})
+        origins.append(f"pile_{last}")
     body: dict = {"hand": v["hand"], "discards": discards,
                   "rules": {"preset": v["preset"]}}
     for key, name in (("face_up", "face_up"), ("upcard", "upcard")):
@@ -149,10 +164,19 @@ def _body(form: AdviceForm) -> tuple[dict, list[str]]:
         if v[name]:
             body[key] = v[name]
     if v["stock"]:
-        body["stock"] = int(v["stock"])
+        body["stock"] = typed_number(v["stock"])
     if v["score_me"] and v["score_opponent"]:
-        body["scores"] = {"me": int(v["score_me"]), "opponent": int(v["score_opponent"])}
+        body["scores"] = {"me": typed_number(v["score_me"]),
+                          "opponent": typed_number(v["score_opponent"])}
     return body, origins
+
+
+def _card_code(text: str) -> str | None:
+    """The code of the one card `text` names, else None (the core tells what is wrong)."""
+    try:
+        return parse_card(text).code if text else None
+    except CalculatorError:
+        return None
 
 
 def _place(form: AdviceForm, position, text: str, origins: list[str]) -> None:
@@ -172,18 +196,18 @@ def page_words(message: str) -> str:
 
 def _pile_twice(error: CalculatorError, origins: list[str]) -> str:
     """A card twice in the pile, told by where it was typed or ticked: the core counts the
-    API's list of discards, which is the typed cards and then the ticked ones, a list the page
-    never shows (its "token 5" would be the first ticked card). "" when both were typed: the
-    core's token numbers are then the typed field's."""
+    API's list of discards, which is the ticked cards and then the typed ones, a list the page
+    never shows (its "token 5" would be the typed field's third card when two are ticked).
+    "" when both were typed and nothing is ticked: the core's token numbers are then the
+    typed field's."""
     if not isinstance(error, DuplicateCardError) or error.position[:1] != ("discards",) \
             or max(error.index, error.first_index) >= len(origins):
         return ""
-    first, again = origins[error.first_index], origins[error.index]
-    if first == again == "pile":
-        return ""
+    if origins[error.first_index] == origins[error.index] == origins[0] == "pile":
+        return ""  # the ticked cards come first: none is
 
-    def where(i: int) -> str:
-        return PILE_PLACES.get(origins[i], f"typed as card {i + 1}")
+    def where(i: int) -> str:  # a typed card by its place in the typed field
+        return PILE_PLACES.get(origins[i], f"typed as card {origins[:i + 1].count('pile')}")
 
     return f"{error.card} is in the discard pile twice: {where(error.first_index)} and " \
            f"{where(error.index)}"

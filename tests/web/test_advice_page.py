@@ -45,9 +45,10 @@ def test_the_answer_leads_with_the_advice(client):
     assert page.status_code == 200
     html = page.get_data(as_text=True)
     assert headings(html)[:3] == ["The advice", "The discards, best first", "Knock now?"]
-    core = advise(HAND, [{"card": "Jc", "by": "me"}, {"card": "9d", "by": "opponent"},
-                         {"card": "Ah", "by": "opponent"}, {"card": "Qs", "by": "opponent"},
-                         {"card": "2d", "by": "me"}], opponent_took=["Jd", "Jh"])
+    # the ticked cards lie under the typed pile: a tick does not say when a card was thrown
+    core = advise(HAND, [{"card": "Ah", "by": "opponent"}, {"card": "Qs", "by": "opponent"},
+                         {"card": "2d", "by": "me"}, {"card": "Jc", "by": "me"},
+                         {"card": "9d", "by": "opponent"}], opponent_took=["Jd", "Jh"])
     text = text_of(html)
     assert core.summary in text
     first_reasons = [text.index(d.reason) for d in core.discards]
@@ -184,18 +185,20 @@ def error_text(page, name: str) -> str:
     return text_of(found.group(1)).replace("&#39;", "'")
 
 
-@pytest.mark.parametrize("fields, words", [
-    ({"pile": "Jd Kc", "pile_me": ["Kc"]}, "Kc is in the discard pile twice: typed as card 2 "
-                                             "and ticked as yours"),
-    ({"pile_opponent": ["Kc"], "pile_me": ["Kc"]}, "Kc is in the discard pile twice: ticked "
-                                                    "as the opponent's and ticked as yours"),
+@pytest.mark.parametrize("fields, field, words", [
+    ({"pile": "Jd Kc", "pile_me": ["Kc"]}, "pile", "Kc is in the discard pile twice: ticked "
+                                                   "as yours and typed as card 2"),
+    ({"pile_opponent": ["Kc"], "pile_me": ["Kc"]}, "picker", "Kc is in the discard pile "
+                                                             "twice: ticked as the opponent's "
+                                                             "and ticked as yours"),
 ])
-def test_a_card_typed_and_ticked_in_the_pile_is_told_by_where_it_is(client, fields, words):
-    # the core counts the API's list of discards (typed, then ticked): its "token 3" is no
-    # place on the page
-    page = client.post("/advice", data={"hand": TEN, **fields})
+def test_a_card_typed_and_ticked_in_the_pile_is_told_by_where_it_is(client, fields, field,
+                                                                   words):
+    # the core counts the API's list of discards (ticked, then typed): its "token 3" is no
+    # place on the page; the error sits beside the card's second place
+    page = client.post("/advice", data={"hand": TEN, "face_up": "2c", **fields})
     assert page.status_code == 422
-    message = error_text(page, "picker")
+    message = error_text(page, field)
     assert words in message and "token" not in message, message
 
 
@@ -214,6 +217,12 @@ def test_a_pile_in_words_is_read_as_a_hand_in_words_is(client):
 def test_a_card_typed_twice_in_the_pile_keeps_the_typed_fields_token_numbers(client):
     page = client.post("/advice", data={"hand": TEN, "pile": "Jd Kc kc"})
     assert "in token 3: already given as token 2" in error_text(page, "pile")
+    # with cards ticked (which lie under the typed ones) the core's numbers would count them
+    page = client.post("/advice", data={"hand": TEN, "pile": "Jd Kc kc",
+                                        "pile_opponent": ["2h", "3h"]})
+    message = error_text(page, "pile")
+    assert "Kc is in the discard pile twice: typed as card 2 and typed as card 3" in message
+    assert "token" not in message
 
 
 @pytest.mark.parametrize("fields, name, words", [
@@ -286,3 +295,42 @@ def test_a_sheet_too_long_for_a_link_reaches_the_advice_and_comes_back_to_itself
         assert back.status_code == 200
         shown = back.get_data(as_text=True)
         assert f'data-sheet-token="{token}"' in shown and "Hand 300" in text_of(shown)
+
+
+TEN_CARDS = "As 2s 3s 5h 6h 7h 9c 9d Kd Qc"
+
+
+@pytest.mark.parametrize("ticked", [{"pile_opponent": "8h", "pile_me": "Jc"},
+                                    {"pile_opponent": ["8h", "2c"]}])
+def test_ticked_cards_alone_do_not_say_which_is_face_up(client, ticked):
+    """Ten cards with the pile only ticked: the page took the ticked card that sorts last as
+    the face-up one ("taking J♣", a card ticked as the player's own)."""
+    page = client.post("/advice", data={"hand": TEN_CARDS, **ticked})
+    assert page.status_code == 422
+    assert "type the face-up card" in error_text(page, "face_up")
+
+
+def test_the_face_up_card_ticked_goes_on_top_and_ticks_lie_under_the_typed_pile(client):
+    # ticked with another card: on top, where the face-up card is (it was refused as lying
+    # "under other cards", an order the player never gave)
+    page = client.post("/advice", data={"hand": TEN_CARDS, "face_up": "8h",
+                                        "pile_opponent": ["8h", "Tc"]})
+    assert page.status_code == 200 and "Take 8♥" in text_of(page.get_data(as_text=True))
+    # the typed pile's last card is on top, whatever is ticked beside it
+    page = client.post("/advice", data={"hand": TEN_CARDS, "pile": "4d 8h",
+                                        "pile_opponent": ["2c"], "pile_me": ["Jc"]})
+    assert page.status_code == 200 and "Take 8♥" in text_of(page.get_data(as_text=True))
+    # a face-up card ticked as the player's own cannot be on top before their draw
+    page = client.post("/advice", data={"hand": TEN_CARDS, "face_up": "Jc", "pile_me": ["Jc"],
+                                        "pile_opponent": ["Tc"]})
+    assert page.status_code == 422
+    assert "cannot be a card you threw" in error_text(page, "picker")
+
+
+@pytest.mark.parametrize("fields, field, words", [
+    ({"stock": "9999999"}, "stock", "stock is a whole number from 2 to 31"),
+    ({"score_me": "1000000", "score_opponent": "1"}, "scores", "a game total is a whole number"),
+])
+def test_long_numbers_get_the_range(client, fields, field, words):
+    page = client.post("/advice", data={"hand": TEN_CARDS, "face_up": "8h", **fields})
+    assert page.status_code == 422 and words in error_text(page, field)
