@@ -158,8 +158,8 @@ def test_the_face_up_card_in_my_hand(client):
 
 
 @pytest.mark.parametrize("body, pointer, kind, detail", [
-    ({"samples": 10 ** 9}, "/samples", "number-range", "samples is a whole number from 1 to 5000"),
-    ({"samples": 0}, "/samples", "number-range", "samples is a whole number from 1 to 5000"),
+    ({"samples": 10 ** 9}, "/samples", "number-range", "samples is a whole number from 1 to 2000"),
+    ({"samples": 0}, "/samples", "number-range", "samples is a whole number from 1 to 2000"),
     ({"seed": -1}, "/seed", "number-range", "seed is a whole number from 0 to 4294967295"),
     ({"scores": {"me": -5, "opponent": 0}}, "/scores/me", "number-range",
      "a game total is a whole number from 0 to 99: a game ends when a total reaches its "

@@ -4,6 +4,7 @@ deadwood against the opponent's real deadwood in self-play (the stage of the han
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from itertools import combinations
 from random import Random
 
@@ -202,7 +203,8 @@ def test_a_decision_stopped_early_agrees_with_5000_samples_where_those_are_clear
         default = advise_position(read_position(hand, pile)).knock
         if default is None or default.odds.outcome != "knock":
             continue
-        position = read_position(hand, pile, samples=5000, seed=7)
+        # a reference run, past the bound a request may ask (MAX_SAMPLES)
+        position = replace(read_position(hand, pile, seed=7), samples=5000, samples_asked=True)
         full = advise_position(position).knock
         o = full.odds
         need = _bar(position, full)

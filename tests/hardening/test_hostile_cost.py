@@ -320,3 +320,28 @@ def search(examples: int = 200) -> None:
 
 if __name__ == "__main__" and "--search" in sys.argv:
     search()
+
+
+# a knockable hand with four of the opponent's cards known and a long pile: the costliest
+# sampling a review found (each sample is built around the known cards)
+COSTLY_ADVICE = {"hand": ["Ah", "Ac", "6h", "8c", "2s", "7c", "Tc", "9c", "Qh", "4h", "5h"],
+                 "discards": ["Th", "Kc", "5s", "7s", "4c", "9d", "4d", "7h", "5d", "2c", "2h",
+                              "2d", "9s", "Td", "9h"],
+                 "opponent_took": ["Js", "Jc", "6s", "Jh"]}
+
+
+def test_the_most_samples_a_small_body_may_ask_cost_a_fraction_of_a_real_batch(
+        client, legitimate_cost):
+    """`samples` is bounded so that a 300-byte body buys no seconds of CPU: at the bound the
+    advice costs well under the 10,000-hand batch (at the 5,000 once allowed, about half of
+    it: 0.9 s here)."""
+    from calculator.core.position import MAX_SAMPLES
+
+    raw = json.dumps({**COSTLY_ADVICE, "samples": MAX_SAMPLES}).encode()
+    assert len(raw) < 400
+    send = _poster(client, ADVICE, raw, expect=200)
+    assert send().get_json()["knock"]["samples"] == MAX_SAMPLES
+    cost = _cpu(send)
+    print(f"advice with {MAX_SAMPLES} samples: {cost * 1000:.0f} ms, "
+          f"{cost / legitimate_cost:.3f} of the batch")
+    assert cost < 0.3 * legitimate_cost
