@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from math import copysign, floor
 
-from marshmallow import ValidationError, fields, validate
+from marshmallow import ValidationError, fields
 
 from ..core.advice import Advice
 from ..core.cards import mask_cards
@@ -17,17 +17,24 @@ from ..core.position import MAX_SAMPLES
 from . import limits
 from .answers import codes, melds
 from .loading import BoundedList, compile_loader, load
-from .schemas import Options, Strict, Token, Tokens, Whole, rules_of
+from .schemas import Options, Strict, Token, Tokens, Whole, card_token, rules_of
 
 MAX_DISCARDS = 52
 
 
+class Who(fields.Field):
+    """Who threw a discard: "me" or "opponent" is the core's rule, told there for any value;
+    a string longer than any token is refused here, before anything reads it."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is str and len(value) > limits.MAX_TOKEN_CHARS:
+            raise ValidationError(f"'by' is longer than {limits.MAX_TOKEN_CHARS} characters")
+        return value
+
+
 class DiscardIn(Strict):
     card = Token(required=True)
-    # who threw it, "me" or "opponent", is the core's rule; a long string is refused here,
-    # before anything reads it
-    by = fields.String(load_default=None, validate=validate.Length(
-        max=limits.MAX_TOKEN_CHARS, error="is longer than {max} characters"))
+    by = Who(load_default=None)
 
 
 class ScoresIn(Strict):
@@ -64,9 +71,7 @@ class DiscardEntry(Part):
 
     def _deserialize(self, value, attr, data, **kwargs):
         if type(value) is str:
-            if len(value) > limits.MAX_TOKEN_CHARS:
-                raise ValidationError("a card is one token, like 'As' or '10♥'")
-            return value
+            return card_token(value)
         if type(value) is not dict:
             raise ValidationError("a discard is a card token or {card, by}")
         return self.loader.full(value)

@@ -73,13 +73,21 @@ class Tokens(fields.Field):
         return value
 
 
+def card_token(value) -> str:
+    """One card token, read by the core: a string no longer than any card's name (a longer
+    one is told so, as in a hand, before anything reads it)."""
+    if type(value) is not str:
+        raise ValidationError("a card is one token, like 'As' or '10♥'")
+    if len(value) > limits.MAX_TOKEN_CHARS:
+        raise ValidationError(f"card token is longer than {limits.MAX_TOKEN_CHARS} characters")
+    return value
+
+
 class Token(fields.String):
-    """One card token (the upcard), read by the core."""
+    """One card token (the upcard, the face-up card), read by the core."""
 
     def _deserialize(self, value, attr, data, **kwargs):
-        if type(value) is not str or len(value) > limits.MAX_TOKEN_CHARS:
-            raise ValidationError("a card is one token, like 'As' or '10♥'")
-        return value
+        return card_token(value)
 
 
 class Options(fields.Field):

@@ -127,7 +127,7 @@ def test_a_long_by_is_refused_before_the_core_reads_it(client):
     problem = post(client, {"hand": HAND, "discards": [{"card": "Jc", "by": "me" * 21}]}
                    ).get_json()
     assert problem["errors"] == [{"pointer": "/discards/0/by",
-                                  "detail": "is longer than 40 characters"}]
+                                  "detail": "'by' is longer than 40 characters"}]
     assert problem["type"].endswith(":invalid-input")
     # a short wrong word is the core's to refuse
     problem = post(client, {"hand": HAND, "discards": [{"card": "Jc", "by": "them"}]}
@@ -184,3 +184,23 @@ def test_ten_cards_with_an_empty_pile(client, extra):
     assert problem["errors"] == [{"pointer": "/face_up", "detail": "before my draw the top of "
                                   "the discard pile is the card I may take: give face_up or "
                                   "the discards"}]
+
+
+@pytest.mark.parametrize("body, pointer, detail", [
+    # who threw a card is the core's rule, told in its words whatever the value's type (was
+    # marshmallow's "Not a valid string.")
+    ({"discards": [{"card": "Jc", "by": 1}]}, "/discards/0/by",
+     "'by' is who threw the card: me or opponent, not a number"),
+    ({"discards": [{"card": "Jc", "by": ["me"]}]}, "/discards/0/by",
+     "'by' is who threw the card: me or opponent, not an array"),
+    # a card token too long says so, as in a hand (was "a card is one token, like 'As'")
+    ({"discards": ["J" * 50]}, "/discards/0", "card token is longer than 40 characters"),
+    ({"discards": [{"card": "J" * 50}]}, "/discards/0/card",
+     "card token is longer than 40 characters"),
+    ({"upcard": "Q" * 50, "rules": {"preset": "oklahoma"}}, "/upcard",
+     "card token is longer than 40 characters"),
+    ({"discards": [{"card": 5}]}, "/discards/0/card", "a card is one token, like 'As' or '10♥'"),
+])
+def test_a_discards_fields_are_told_plainly(client, body, pointer, detail):
+    problem = post(client, {"hand": HAND} | body).get_json()
+    assert problem["errors"] == [{"pointer": pointer, "detail": detail}]
