@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from .cards import Card, cards_mask, check_disjoint, hand_tokens, parse_card, parse_hand, \
-    quick_mask
-from .errors import MAX_REPORTED_ERRORS, CalculatorError, HandSizeError, group
+    quick_mask, tokenize
+from .errors import MAX_REPORTED_ERRORS, CalculatorError, CardNotationError, HandSizeError, \
+    group
 
 
 def read_hand(hand, sizes: tuple[int, ...] | None, position: tuple, what: str = "hand"):
@@ -37,11 +38,16 @@ def sized_cards(hand, sizes: tuple[int, ...] | None, what: str = "hand") -> list
 
 
 def read_card(card, position: tuple) -> Card:
+    """One card (the upcard, the face-up card, a discard), or the error at `position`; two
+    or more cards where one belongs are told so, not read as one card's odd rank."""
     if isinstance(card, Card):
         return card
     try:
         return parse_card(card)
     except CalculatorError as error:
+        count = len(tokenize(card)) if isinstance(card, str) else 1
+        if count > 1:
+            error = CardNotationError(card, None, f"{count} cards where one belongs")
         raise error.at(*position)
 
 

@@ -103,3 +103,14 @@ def test_a_batch_stops_reading_after_the_most_errors_it_reports():
                                      "not read")
     assert errors[1:] == [(("hands", i), "hand has 1 card; expected 10 or 11")
                           for i in range(50)]
+
+
+@pytest.mark.parametrize("text, count", [("As Kd", 2), ("Qc, Jd, 9s", 3),
+                                         ("ace of spades, king of diamonds", 2)])
+def test_two_cards_where_one_belongs_are_told_so(text, count):
+    """An upcard of "As Kd" was told "unknown rank 'As K'"."""
+    with pytest.raises(CardNotationError) as caught:
+        read_upcard(text)
+    assert str(caught.value) == f"{count} cards where one belongs in '{text}'"
+    assert caught.value.position == ("upcard",)
+    assert read_upcard("ace of spades") == Card("As")
