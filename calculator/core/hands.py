@@ -46,9 +46,9 @@ def read_card(card, position: tuple) -> Card:
         return parse_card(card)
     except CalculatorError as error:
         count = len(tokenize(card)) if isinstance(card, str) else 1
-        if count > 1:
-            error = CardNotationError(card, None, f"{count} cards where one belongs")
-        raise error.at(*position)
+        told = CardNotationError(card, None, f"{count} cards where one belongs") \
+            if count > 1 else error
+        raise told.at(*position)
 
 
 def read_upcard(upcard) -> Card | None:
