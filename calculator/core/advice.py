@@ -135,7 +135,8 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
         take_hand = mine | position.face_up.bit if position.face_up else 0
         ranked = rank_discards(position, take_hand, position.face_up.bit) if take_hand else ()
         draw = draw_choice(position, ranked or None)
-        kept = (take_hand ^ ranked[0].card.bit if draw.take else mine) if ranked else mine
+        # after a take, the hand kept is the one its discard leaves (big gin names none)
+        kept = take_hand ^ (draw.take_discard or ranked[0].card).bit if draw.take else mine
     else:
         ranked = rank_discards(position, mine, 0)
         kept = mine ^ ranked[0].card.bit

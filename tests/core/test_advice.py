@@ -14,7 +14,7 @@ from calculator.core.advice import FAR_BEHIND, GIN_POINTS, _reason, advise, advi
 from calculator.core.cards import ALL_CARDS, Card, mask_cards
 from calculator.core.draws import bits_of
 from calculator.core.tables import best_discard_deadwood_of_mask, deadwood_of_mask
-from calculator.core.odds import PAIRS
+from calculator.core.odds import PAIRS, waiting_melds
 from calculator.core.position import read_position
 from calculator.core.rules import PRESETS, Rules
 
@@ -224,6 +224,12 @@ def test_the_take_and_the_discard_after_it_are_one_card(sample):
     assert draw.take and str(draw.take_discard) == "4s" and draw.take_deadwood == 10
     assert advice.discards[0].card == draw.take_discard
     assert "Then: Throw 4♠" in advice.summary and "3♦" not in advice.summary
+    # the melds in waiting and the outlook are those of the hand that discard keeps
+    kept = (position.mine | position.face_up.bit) ^ draw.take_discard.bit
+    assert [c.card.bit for c in advice.completions] == list(
+        waiting_melds(kept, position.unseen))
+    if sample:
+        assert {c.bit for c in advice.outlook.kept} == {c.bit for c in mask_cards(kept)}
 
 
 def test_the_exact_advice_of_a_take_for_big_gin_throws_nothing():
