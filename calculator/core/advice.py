@@ -83,7 +83,10 @@ class DrawChoice(NamedTuple):
 
 
 class Outlook(NamedTuple):
-    """The hand I keep, looking ahead: draws left and the odds within each."""
+    """The hand I keep if I play on, looking ahead: draws left and the odds within each.
+    Its discard is the ranking's first (after a take, the take's): where the advice is to
+    knock with another card, this is the waiting the knock was weighed against, and the
+    melds in waiting are this hand's too."""
 
     kept: tuple[Card, ...]
     draws_left: int
@@ -143,9 +146,7 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
     alive = mine | unseen
     live = tuple([LiveCard(c, live_melds(c.index, alive), MOST_MELDS[c.index])
                   for c in position.hand])
-    waiting = tuple([Completion(ALL_CARDS[bit.bit_length() - 1],
-                                tuple([PAIR_CARDS[pair] for pair in pairs]))
-                     for bit, pairs in waiting_melds(kept, unseen).items()])
+    waiting = _waiting(kept, unseen)
     outlook = knock = None
     if sample:
         outlook = look_ahead(position, kept, draw)
@@ -155,6 +156,13 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
             knock = knock_decision(position, eleven, outlook,
                                    position.face_up.bit if len(position.hand) == 10 else 0,
                                    ranked)
+        if knock is not None and not knock.knock and draw is not None and draw.take:
+            # a last draw's take made for a knock the decision then declines: judged by
+            # the deadwood as any other take, a draw may be better (it keeps less)
+            plain = draw_choice(position, ranked, knocking=False)
+            if not plain.take:
+                draw, kept, knock = plain, mine, None
+                waiting, outlook = _waiting(mine, unseen), look_ahead(position, mine, plain)
     if knock is not None and knock.knock and knock.odds.discard is not None:
         if draw is not None and draw.take and knock.odds.discard != draw.take_discard:
             # the take names the card the knock goes down with, not the ranking's first
@@ -219,6 +227,13 @@ def _ranked(choices: list[tuple]) -> tuple:
     return tuple([c[4] for c in choices])
 
 
+def _waiting(kept: int, unseen: int) -> tuple[Completion, ...]:
+    """The melds in waiting of the hand kept: each unseen card and my pairs it would meld."""
+    return tuple([Completion(ALL_CARDS[bit.bit_length() - 1],
+                             tuple([PAIR_CARDS[pair] for pair in pairs]))
+                  for bit, pairs in waiting_melds(kept, unseen).items()])
+
+
 def _leading(ranked: tuple[DiscardChoice, ...], discard: Card) -> tuple:
     """The ranking with the discard the advice makes first: a knock's goes face down, so its
     danger does not count, and the knock chose it by the points it scores; a take's is the
@@ -227,12 +242,13 @@ def _leading(ranked: tuple[DiscardChoice, ...], discard: Card) -> tuple:
 
 
 def draw_choice(position: Position, ranked: tuple[DiscardChoice, ...] | None = None,
-                then: DiscardChoice | None = None) -> DrawChoice:
+                then: DiscardChoice | None = None, knocking: bool = True) -> DrawChoice:
     """Take the face-up card or draw: the deadwood left after taking it and making the
     ranking's first discard (`ranked`: the discards of the hand with it, as `rank_discards`
     ranks them; worked out when not given) against the expected lowest deadwood after a stock
     draw, exact over the unseen cards (each equally likely to be the next card of the stock).
-    `then`: the discard a knock after the take goes down with, which a take then names.
+    `then`: the discard a knock after the take goes down with, which a take then names;
+    `knocking=False` sets the last draw's knock rule aside (the knock decision declined it).
 
     Why the ranking's discard and not the lowest deadwood's: a take is worth what it keeps.
     Judged by the lowest deadwood, the advice said "take J♥, throwing Q♠, for 16 deadwood"
@@ -259,7 +275,7 @@ def draw_choice(position: Position, ranked: tuple[DiscardChoice, ...] | None = N
     # whether I can knock after it, so a sure knock beats the draw's chance of one, and
     # the draw's chance beats a take that cannot knock (both sure, or neither: the rule above)
     can_knock = lowest <= position.limit
-    knock_decides = (position.draws_after_eleven == 0
+    knock_decides = (knocking and position.draws_after_eleven == 0
                      and p_knock != (1.0 if can_knock else 0.0))
     if knock_decides:
         take = can_knock

@@ -15,7 +15,7 @@ from calculator.core.cards import ALL_CARDS, Card, mask_cards
 from calculator.core.draws import bits_of
 from calculator.core.tables import best_discard_deadwood_of_mask, deadwood_of_mask
 from calculator.core.odds import PAIRS, waiting_melds
-from calculator.core.position import read_position
+from calculator.core.position import read_position, written_pile
 from calculator.core.rules import PRESETS, Rules
 
 EXAMPLES = [json.loads(line) for line in
@@ -213,23 +213,53 @@ LAST_DRAW_TAKE = ("Tc 3d 9c Ts 4s 3c 9s 8s Jc 2d",
                   "7s As Ac 2s")
 
 
-@pytest.mark.parametrize("sample", [False, True])
-def test_the_take_and_the_discard_after_it_are_one_card(sample):
+def test_the_take_and_the_discard_after_it_are_one_card():
     """The summary's "Then" and the ranking's first are the take's discard: on the last draw
     the summary named 3♦ (11 deadwood) after a take judged by throwing 4♠ (10)."""
     hand, pile = LAST_DRAW_TAKE
     position = read_position(hand, pile, samples=200)
-    advice = advise_position(position, sample=sample)
+    advice = advise_position(position, sample=False)
     draw = advice.draw
     assert draw.take and str(draw.take_discard) == "4s" and draw.take_deadwood == 10
     assert advice.discards[0].card == draw.take_discard
     assert "Then: Throw 4♠" in advice.summary and "3♦" not in advice.summary
-    # the melds in waiting and the outlook are those of the hand that discard keeps
+
+
+def test_the_melds_in_waiting_after_a_take_are_the_kept_hands():
+    """Taking A♥ on the last draw for the knock that throwing 7♦ allows: the melds in waiting
+    were those of the hand that threw the ranking's first card, 5♦."""
+    position = read_position("7d 4d 3h 5h 6h 7h 5d 8h 4h 9h",
+                             "Js Jh Ad 7c Qc Kh 6s Td 9s Tc 9c 9d 2h 6c Kd Th 4s 5s Jc Jd 7s Ks "
+                             "8c Ac 3s 2d Qd 2c Ah")
+    advice = advise_position(position, sample=False)
+    draw = advice.draw
+    assert draw.take and str(draw.take_discard) == "7d"
+    with_it = position.mine | position.face_up.bit
+    assert str(rank_discards(position, with_it, position.face_up.bit)[0].card) == "5d"
     kept = (position.mine | position.face_up.bit) ^ draw.take_discard.bit
-    assert [c.card.bit for c in advice.completions] == list(
-        waiting_melds(kept, position.unseen))
-    if sample:
-        assert {c.bit for c in advice.outlook.kept} == {c.bit for c in mask_cards(kept)}
+    assert [c.card.bit for c in advice.completions] == list(waiting_melds(kept, position.unseen))
+
+
+# stock 3, my last draw: taking 7♦ and throwing J♠ leaves 9, low enough to knock, but the
+# knock is worth less than nothing (wins 62%), and a stock draw averages 6.8 deadwood
+DECLINED_KNOCK = ("3d 3c Qc 3h Tc Jc 8c 9c Js 2d",
+                  "9d:opp 4d:opp Kh:opp Ah Kd:me Ks:opp 6c 9s:opp 4c 6d Ac:opp Qd:me 4s 5c:me "
+                  "2s:me 8d Jh:me Kc:opp Td:me 7h:me 9h 8s Jd:opp Ts:opp 2c 8h:opp 3s Qs:me "
+                  "7d:opp")
+
+
+@pytest.mark.parametrize("hand, pile, passed", [(*DECLINED_KNOCK, "5c Ts 4c"),
+                                               (*LAST_DRAW_TAKE, "")])
+def test_a_last_draw_take_for_a_declined_knock_gives_way_to_a_draw(hand, pile, passed):
+    """The advice said "Take 7♦: throwing J♠ then leaves 9 deadwood, low enough to knock ...
+    Wait: knocking with 9 now wins 62% ... worth -2.5 points": a take kept for no reason."""
+    position = read_position(hand, written_pile(pile), opponent_passed=passed)
+    assert position.draws_after_eleven == 0
+    assert advise_position(position, sample=False).draw.take  # the exact parts: for the knock
+    advice = advise_position(position)
+    assert advice.action == "draw" and not advice.draw.take and advice.knock is None
+    assert advice.draw.take_deadwood > advice.draw.draw_deadwood
+    assert {c.bit for c in advice.outlook.kept} == {c.bit for c in position.hand}
 
 
 def test_the_exact_advice_of_a_take_for_big_gin_throws_nothing():
