@@ -505,8 +505,9 @@ def _face_down(knock: KnockDecision, lead: str) -> str:
 
 
 def _game_state(position: Position, expected_points: float | None = None) -> str | None:
-    """How the scores bear on the advice, decided here once for the note, the ranking and
-    the knock: "close" when my knock would likely end the game (with no knock weighed: I am
+    """How the scores bear on the advice, one rule for the note, the ranking (which comes
+    before any knock is weighed, so without `expected_points`) and the knock
+    (docs/ADVICE.md): "close" when my knock would likely end the game (with no knock weighed: I am
     within CLOSE_TO_TARGET of the target) or the opponent is that near the target (a gin or
     an undercut of theirs could end it); else "behind" when I trail by FAR_BEHIND or more;
     else None (or without scores)."""
