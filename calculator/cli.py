@@ -13,7 +13,7 @@ import sys
 from marshmallow import ValidationError
 
 from . import core
-from .api import answers, schemas
+from .api import answers, limits, schemas
 from .api.encoding import UnreadableJSON, read_json, to_json
 from .api.errors import flatten_messages, pointer
 from .core import PRESETS, CalculatorError, Card, KnockerCounts, Rules
@@ -30,15 +30,30 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         return args.run(args)
+    except BrokenPipeError:  # the reader went away (`| head`): nothing is wrong with the input
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except ValidationError as error:
         for path, text in flatten_messages(error.messages):
-            print(f"error: {_where(pointer(path))}{text}", file=sys.stderr)
+            _error(f"{_where(pointer(path))}{text}")
     except CalculatorError as error:
         for position, text in error.errors:
-            print(f"error: {_where(pointer(position))}{text}", file=sys.stderr)
+            _error(f"{_where(pointer(position))}{text}")
     except (OSError, UnreadableJSON) as error:
-        print(f"error: {error}", file=sys.stderr)
+        _error(str(error))
     return 2
+
+
+# C0 and C1 controls (ESC, BEL: a terminal obeys them) and the bidirectional embeddings and
+# overrides (which reverse what follows them), written as escapes
+_ESCAPED = str.maketrans({c: c.encode("unicode_escape").decode() for c in map(chr, [
+    *range(32), *range(127, 160), *range(0x202A, 0x202F)])})
+
+
+def _error(text: str) -> None:
+    """An error line on stderr, the user's text in it escaped where a terminal would act on
+    it (a quoted token, a key in a JSON pointer)."""
+    print(f"error: {text.translate(_ESCAPED)}", file=sys.stderr)
 
 
 def whole_number(text: str) -> int:
@@ -143,9 +158,11 @@ def _flag(name: str) -> str:
 
 def _score(args) -> int:
     for option, what, unused in _LEAVES_OUT:
-        given = [_flag(name) for name in unused if getattr(args, name) not in (None, False)]
+        # 0 is a count given (and 0 == False): only None and False are options left out
+        given = [_flag(name) for name in unused
+                 if getattr(args, name) is not None and getattr(args, name) is not False]
         if getattr(args, option) not in (None, False) and given:
-            print(f"error: {_flag(option)} {what} {' or '.join(given)}", file=sys.stderr)
+            _error(f"{_flag(option)} {what} {' or '.join(given)}")
             return 2
     if args.draw:
         return _emit(answers.score(core.score_hand(outcome="draw", rules=_rules(args))),
@@ -154,7 +171,7 @@ def _score(args) -> int:
         args.knocker_deadwood = 0  # a gin's deadwood goes without saying
     for side in ("knocker", "defender"):
         if getattr(args, side) is None and getattr(args, f"{side}_deadwood") is None:
-            print(f"error: give --{side} cards or --{side}-deadwood", file=sys.stderr)
+            _error(f"give --{side} cards or --{side}-deadwood")
             return 2
     # cards when given, even none (the core then says the hand is empty), else the counts
     knocker = (args.knocker if args.knocker is not None
@@ -165,11 +182,16 @@ def _score(args) -> int:
 
 
 def _game(args) -> int:
+    # no more than a request may hold, and the rest never read (`yes |` has no end)
+    most = limits.MAX_BODY_BYTES
     if args.ledger == "-":
-        raw = sys.stdin.buffer.read()
+        raw = sys.stdin.buffer.read(most + 1)
     else:
         with open(args.ledger, "rb") as file:
-            raw = file.read()
+            raw = file.read(most + 1)
+    if len(raw) > most:
+        _error(f"the ledger is longer than {most:,} bytes, the most a request may send")
+        return 2
     body = schemas.read(schemas.GamesRequest, read_json(raw, "the ledger"))
     sheet = play_ledger(body["players"], schemas.ledger_entries(body["hands"]),
                         schemas.rules_of(body))

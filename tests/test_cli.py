@@ -125,6 +125,13 @@ def test_a_gin_by_counts_needs_no_knocker_deadwood(capsys, flag, points):
     (["score", "--knocker", HAND, "--defender", "4s Kc 2h 9d 8h 6c 5d 3h Jd Qs",
       "--defender-deadwood", "3"],
      "--defender cards are scored with their lay-offs, without --defender-deadwood"),
+    # a count of 0 is a count given (0 == False let it through, dropped without a word)
+    (["score", "--knocker", HAND, "--knocker-deadwood", "0", "--defender", DEFENDER],
+     "--knocker cards are scored as they meld, without --knocker-deadwood"),
+    (["score", "--draw", "--defender-deadwood", "0"],
+     "--draw is a dead hand, scored without --defender-deadwood"),
+    (["score", "--knocker", HAND, "--defender", DEFENDER, "--defender-deadwood", "0"],
+     "--defender cards are scored with their lay-offs, without --defender-deadwood"),
 ])
 def test_errors_go_to_stderr_with_status_2(capsys, argv, message):
     assert main(argv) == 2
@@ -182,3 +189,44 @@ def test_module_entry_point_runs():
     bad = subprocess.run([sys.executable, "-m", "calculator", "analyze", "Zz"],
                          capture_output=True, text=True, check=False)
     assert bad.returncode == 2 and "'Zz'" in bad.stderr
+
+
+@pytest.mark.parametrize("argv, shown", [
+    (["analyze", "As 2s 3s 7c 7h 7d Tc Jc Qc A\x1b[2J\u202e"], "'A\\x1b[2J\\u202e'"),
+    (["analyze", HAND, "--rule", "x\x1b]0;PWNED\x07=1"], "/rules/x\\x1b]0;PWNED\\x07:"),
+])
+def test_what_a_terminal_would_obey_is_written_as_escapes(capsys, argv, shown):
+    """An escape sequence typed in a token or a rule's name was echoed raw to stderr, where
+    the terminal cleared the screen or set its title; a right-to-left override reversed
+    the rest of the line."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert shown in err and "\x1b" not in err and "\u202e" not in err and "\x07" not in err
+
+
+def test_an_unknown_key_of_a_ledger_is_escaped_in_its_pointer_too(capsys, tmp_path):
+    ledger = tmp_path / "ledger.json"
+    ledger.write_text('{"players": ["a", "b"], "\\u001b[31mevil": 1}')
+    assert main(["game", str(ledger)]) == 2
+    err = capsys.readouterr().err
+    assert "/\\x1b[31mevil: unknown field" in err and "\x1b" not in err
+
+
+def test_a_ledger_is_read_no_further_than_a_request_may_hold(capsys, tmp_path):
+    """`yes | python -m calculator game -` grew without end: the ledger is read up to the
+    API's body limit and refused past it."""
+    from calculator.api.limits import MAX_BODY_BYTES
+
+    ledger = tmp_path / "ledger.json"
+    ledger.write_bytes(b" " * (MAX_BODY_BYTES + 1))
+    assert main(["game", str(ledger)]) == 2
+    assert "the ledger is longer than 1,048,576 bytes" in capsys.readouterr().err
+    endless = subprocess.run(f"yes | {sys.executable} -m calculator game -", shell=True,
+                             capture_output=True, text=True, timeout=60, check=False)
+    assert endless.returncode == 2 and "longer than" in endless.stderr
+
+
+def test_a_reader_that_goes_away_is_no_error_of_the_input():
+    done = subprocess.run(f"{sys.executable} -m calculator analyze '{HAND}' | true",
+                          shell=True, capture_output=True, text=True, timeout=60, check=False)
+    assert "error" not in done.stderr and "Traceback" not in done.stderr
