@@ -16,7 +16,7 @@ from . import core
 from .api import answers, limits, schemas
 from .api.encoding import UnreadableJSON, read_json, to_json
 from .api.errors import flatten_messages, pointer
-from .core import PRESETS, CalculatorError, Card, KnockerCounts, Rules
+from .core import PRESETS, CalculatorError, Card, Rules
 from .core.errors import isolated
 from .core.game import play_ledger
 from .core.numbers import DIGITS, long_whole
@@ -118,6 +118,11 @@ def _rule_arguments(command: argparse.ArgumentParser) -> None:
 
 def _rules(args) -> Rules:
     """The rules the arguments ask for, checked by the core as a request's `rules` are."""
+    return Rules.from_options(_rule_options(args))
+
+
+def _rule_options(args) -> dict:
+    """The `rules` object of the request the arguments stand for."""
     options = {}
     if args.preset:
         options["preset"] = args.preset
@@ -127,7 +132,18 @@ def _rules(args) -> Rules:
             options[key.strip()] = read_json(text.encode("utf-8", "surrogateescape"))
         except UnreadableJSON:
             options[key.strip()] = text
-    return Rules.from_options(options)
+    return options
+
+
+def _request(args, schema, body: dict) -> dict:
+    """The request body the arguments stand for (`body`, with the upcard and the rules when
+    given), read by the API's schema: the same limits and messages, so `--json` prints the
+    API's bytes for the same input, refusals included."""
+    if args.upcard is not None:
+        body["upcard"] = args.upcard
+    if args.preset or args.rule:
+        body["rules"] = _rule_options(args)
+    return schemas.read(schema, body)
 
 
 def _emit(answer: dict, as_json: bool, render) -> int:
@@ -136,8 +152,10 @@ def _emit(answer: dict, as_json: bool, render) -> int:
 
 
 def _analyze(args) -> int:
-    rules = _rules(args)
-    result = core.analyze(args.hand, rules, args.upcard, args.known or (), not args.no_outs)
+    body = _request(args, schemas.AnalyzeRequest, {"hand": args.hand, "outs": not args.no_outs}
+                    | ({"known": args.known} if args.known else {}))
+    rules = schemas.rules_of(body)
+    result = core.analyze(body["hand"], rules, body["upcard"], body["known"], body["outs"])
     return _emit(answers.analysis(result), args.json,
                  lambda a: render_analysis(a, _big_gin_words(rules)))
 
@@ -165,7 +183,9 @@ def _score(args) -> int:
             _error(f"{_flag(option)} {what} {' or '.join(given)}")
             return 2
     if args.draw:
-        return _emit(answers.score(core.score_hand(outcome="draw", rules=_rules(args))),
+        body = _request(args, schemas.ScoreRequest, {"outcome": "draw"})
+        return _emit(answers.score(core.score_hand(outcome="draw",
+                                                   rules=schemas.rules_of(body))),
                      args.json, render_score)
     if args.knocker is None and args.knocker_deadwood is None and (args.gin or args.big_gin):
         args.knocker_deadwood = 0  # a gin's deadwood goes without saying
@@ -174,10 +194,15 @@ def _score(args) -> int:
             _error(f"give --{side} cards or --{side}-deadwood")
             return 2
     # cards when given, even none (the core then says the hand is empty), else the counts
-    knocker = (args.knocker if args.knocker is not None
-               else KnockerCounts(args.knocker_deadwood, args.gin, args.big_gin))
-    defender = args.defender if args.defender is not None else args.defender_deadwood
-    result = core.score_hand(knocker, defender, _rules(args), args.upcard)
+    knocker = ({"hand": args.knocker} if args.knocker is not None else
+               {"deadwood": args.knocker_deadwood, "gin": args.gin, "big_gin": args.big_gin})
+    defender = ({"hand": args.defender} if args.defender is not None
+                else {"deadwood": args.defender_deadwood})
+    body = _request(args, schemas.ScoreRequest, {"knocker": knocker, "defender": defender})
+    schemas.check_score_body(body)
+    result = core.score_hand(schemas.knocker_of(body["knocker"]),
+                             schemas.defender_of(body["defender"]), schemas.rules_of(body),
+                             body["upcard"])
     return _emit(answers.score(result), args.json, render_score)
 
 

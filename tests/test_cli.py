@@ -230,3 +230,20 @@ def test_a_reader_that_goes_away_is_no_error_of_the_input():
     done = subprocess.run(f"{sys.executable} -m calculator analyze '{HAND}' | true",
                           shell=True, capture_output=True, text=True, timeout=60, check=False)
     assert "error" not in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("argv, path, body", [
+    (["analyze", HAND + " " * 2100], "/api/v1/analyze", {"hand": HAND + " " * 2100}),
+    (["analyze", HAND, "--upcard", "x" * 41], "/api/v1/analyze",
+     {"hand": HAND, "upcard": "x" * 41}),
+    (["score", "--knocker", HAND, "--defender", DEFENDER, "--upcard", "x" * 41],
+     "/api/v1/score", {"knocker": {"hand": HAND}, "defender": {"hand": DEFENDER},
+                       "upcard": "x" * 41}),
+])
+def test_the_request_limits_hold_on_the_command_line_too(client, capsys, argv, path, body):
+    """analyze and score read their input as the API's schema does, so a hand string past
+    2,000 characters or an upcard past 40 is refused with the API's words (they were read)."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    for error in client.post(path, json=body).get_json()["errors"]:
+        assert f"{error['pointer']}: {error['detail']}" in err
