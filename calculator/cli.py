@@ -65,6 +65,14 @@ def whole_number(text: str) -> int:
     return long_whole(text)
 
 
+def port_number(text: str) -> int:
+    """A port to listen on, 1 to 65535, in ASCII digits (gunicorn's int() would bind '٨٠٠٠'
+    as 8000)."""
+    if not DIGITS.fullmatch(text) or not 0 < long_whole(text) < 65536:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a port number (1 to 65535)")
+    return long_whole(text)
+
+
 def _where(json_pointer: str) -> str:
     return f"{json_pointer}: " if json_pointer else ""
 
@@ -103,7 +111,7 @@ def _parser() -> argparse.ArgumentParser:
 
     serve = commands.add_parser("serve", help="serve the API and the page with gunicorn")
     serve.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
-    serve.add_argument("--port", default=os.environ.get("PORT", "8000"))
+    serve.add_argument("--port", type=port_number, default=os.environ.get("PORT", "8000"))
     serve.set_defaults(run=_serve)
     return parser
 
@@ -363,12 +371,13 @@ def _advise(args) -> int:
 
     body: dict = {"hand": args.hand,
                   "discards": written_pile(args.discards)}
-    # the cards as one string each, read by the core as the API reads them
-    for key, value in (("face_up", args.face_up), ("opponent_took", args.took),
-                       ("opponent_passed", args.passed), ("stock", args.stock),
+    # the cards as one string each, read by the core as the API reads them; a value typed
+    # empty is given (and told, as analyze tells `--upcard ''`), but the lists' default
+    for key, value in (("face_up", args.face_up), ("opponent_took", args.took or None),
+                       ("opponent_passed", args.passed or None), ("stock", args.stock),
                        ("samples", args.samples), ("seed", args.seed),
                        ("upcard", args.upcard)):
-        if value is not None and value not in ("", []):  # 0 is a stock or a seed
+        if value is not None:  # 0 is a stock or a seed
             body[key] = value
     if args.scores:
         me, comma, opponent = args.scores.partition(",")

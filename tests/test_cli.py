@@ -247,3 +247,26 @@ def test_the_request_limits_hold_on_the_command_line_too(client, capsys, argv, p
     err = capsys.readouterr().err
     for error in client.post(path, json=body).get_json()["errors"]:
         assert f"{error['pointer']}: {error['detail']}" in err
+
+
+@pytest.mark.parametrize("port", ["٨٠٠٠", "0", "65536", "8e3", "9" * 5000])
+def test_serve_takes_a_port_in_ascii_digits_only(capsys, monkeypatch, port):
+    """gunicorn reads its port with int(), which takes '٨٠٠٠' as 8000: refused before it."""
+    def never(*args):  # a port let through must not start a server from the tests
+        raise AssertionError(f"serve went on to run {args}")
+
+    monkeypatch.setattr("os.execv", never)
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--port", port])
+    assert exited.value.code == 2 and "is not a port number" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option", ["--upcard", "--face-up"])
+def test_advise_tells_an_empty_card_as_analyze_does(capsys, option):
+    """`advise --upcard ''` was dropped (then 'Oklahoma needs the upcard'), where analyze
+    says the card is empty."""
+    hand = HAND if option == "--face-up" else HAND + " Kd"
+    assert main(["advise", hand, option, "", "--preset", "oklahoma", "--upcard", "Qs"]
+                if option == "--face-up" else ["advise", hand, option, "", "--preset",
+                                               "oklahoma"]) == 2
+    assert "empty card in ''" in capsys.readouterr().err
