@@ -17,7 +17,7 @@ from .api import answers, limits, schemas
 from .api.encoding import UnreadableJSON, read_json, to_json
 from .api.errors import flatten_messages, pointer
 from .core import PRESETS, CalculatorError, Card, Rules
-from .core.errors import isolated
+from .core.errors import FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE, isolated
 from .core.game import play_ledger
 from .core.numbers import DIGITS, long_whole
 from .core.position import written_pile
@@ -324,14 +324,20 @@ def render_sheet(sheet: dict) -> str:
         lines.append(f"{title}: " + ("won by " + isolated(game["winner"]) if game["finished"]
                                      else "in progress"))
     several = len(sheet["games"]) > 1
+    # each column as wide as its whole heading, so two names alike in their first letters
+    # stay apart (names are at most 40 characters)
+    labels = [(f"G{g + 1} " if several else "") + p
+              for g in range(len(sheet["games"])) for p in players]
+    width = max(12, *map(len, labels))
+    named = max(12, *map(len, players))
     # a name is isolated after padding: the two marks take no room on the screen
-    header = f"{'#':>3}  {'won by':<12}{'points':>7}  " + "  ".join(
-        isolated(f"{(f'G{g + 1} ' if several else '') + p[:9]:>12}")
-        for g in range(len(sheet["games"])) for p in players)
-    lines += [header, "-" * len(header)]
+    header = f"{'#':>3}  {'won by':<{named}}{'points':>7}  " + "  ".join(
+        isolated(f"{label:>{width}}") for label in labels)
+    marks = header.count(FIRST_STRONG_ISOLATE) + header.count(POP_DIRECTIONAL_ISOLATE)
+    lines += [header, "-" * (len(header) - marks)]  # as wide as the header shows
     for i, row in enumerate(sheet["hands"]):
-        cells = "  ".join(f"{totals[p]:>12}" for totals in row["totals"] for p in players)
-        winner = isolated(f"{(row['winner'] or '—')[:12]:<12}")
+        cells = "  ".join(f"{totals[p]:>{width}}" for totals in row["totals"] for p in players)
+        winner = isolated(f"{row['winner'] or '—':<{named}}")
         lines.append(f"{i + 1:>3}  {winner}{row['points']:>7}  {cells}")
     for g, game in enumerate(sheet["games"]):
         if game["finished"]:

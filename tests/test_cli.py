@@ -270,3 +270,20 @@ def test_advise_tells_an_empty_card_as_analyze_does(capsys, option):
                 if option == "--face-up" else ["advise", hand, option, "", "--preset",
                                                "oklahoma"]) == 2
     assert "empty card in ''" in capsys.readouterr().err
+
+
+def test_a_sheets_columns_keep_names_alike_apart(capsys, tmp_path):
+    """Names were cut to 9 characters in the heading: "Alexander Smith" and "Alexander
+    Jones" both read "Alexander"; the rule under it counted the invisible isolates."""
+    ledger = tmp_path / "ledger.json"
+    ledger.write_text(json.dumps({"players": ["Alexander Smith", "Alexander Jones"],
+                                  "hands": [{"winner": "Alexander Jones", "points": 30}]}))
+    assert main(["game", str(ledger)]) == 0
+    header, rule, row = capsys.readouterr().out.splitlines()[1:4]
+    assert "Alexander Smith" in header and "Alexander Jones" in header
+    assert len(rule) == len(header) == len(row) and "Alexander Jones" in row
+    ledger.write_text(json.dumps({"players": ["אבי", "דנה"],
+                                  "hands": [{"winner": "אבי", "points": 30}]}))
+    assert main(["game", str(ledger)]) == 0
+    header, rule = capsys.readouterr().out.splitlines()[1:3]
+    assert len(rule) == len(header) - header.count("\u2068") - header.count("\u2069")
