@@ -292,20 +292,17 @@ def draw_choice(position: Position, ranked: tuple[DiscardChoice, ...] | None = N
     if big_gin and position.rules.plays_big_gin:
         best, discard = 0, None  # big gin keeps all eleven cards: nothing is thrown
     now = deadwood_of_mask(mine)
-    if knock_decides and not big_gin and not position.limit:  # gin only
-        reason = (f"Take {top.glyph}: throwing {discard.glyph} then leaves gin, and this is "
-                  f"your last draw: a stock draw gives gin only {p_knock:.0%} of the time."
+    if knock_decides and not big_gin:
+        gin_only = not position.limit  # the knock that decides is gin
+        leaves = "gin" if gin_only else f"{best} deadwood, low enough to knock"
+        chance = "gives gin" if gin_only else "lets you knock"
+        short = "short of gin" if gin_only else "too much to knock"
+        reason = (f"Take {top.glyph}: throwing {discard.glyph} then leaves {leaves}, and this "
+                  f"is your last draw: a stock draw {chance} only {p_knock:.0%} of the time."
                   if take else
                   f"Draw from the stock: this is your last draw, and taking {top.glyph} leaves "
-                  f"{lowest} deadwood at best, short of gin, while a stock draw gives gin "
+                  f"{lowest} deadwood at best, {short}, while a stock draw {chance} "
                   f"{p_knock:.0%} of the time.")
-    elif knock_decides and not big_gin:
-        reason = (f"Take {top.glyph}: throwing {discard.glyph} then leaves {best} deadwood, "
-                  f"low enough to knock, and this is your last draw: a stock draw lets you "
-                  f"knock only {p_knock:.0%} of the time." if take else
-                  f"Draw from the stock: this is your last draw, and taking {top.glyph} leaves "
-                  f"{lowest} deadwood at best, too much to knock, while a stock draw lets you "
-                  f"knock {p_knock:.0%} of the time.")
     elif big_gin:
         reason = (f"Take {top.glyph}: with it all eleven of your cards meld, which is big gin."
                   if position.rules.plays_big_gin else

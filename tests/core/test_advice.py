@@ -137,6 +137,12 @@ def test_the_face_up_choice_is_exact():
     assert choice.take and "9♥" in choice.reason
 
 
+def alternating(cards: list[str]) -> list[dict]:
+    """A pile thrown in turns, the opponent's the last (before my draw it is on top)."""
+    return [{"card": c, "by": "opponent" if (len(cards) - i) % 2 else "me"}
+            for i, c in enumerate(cards)]
+
+
 # 10 cards, J♥ face up: taking it and throwing Q♠ leaves 16 deadwood, but the ranking
 # throws 9♣ (Q♠ is the likelier card for the opponent to meld), which keeps 17
 SAFER_THROW = ("5c 7c 9h 5s 7h Th 9c 5d 8h Qs",
@@ -147,9 +153,7 @@ def test_a_take_is_judged_by_the_discard_the_advice_then_makes():
     """The take and the ranking after it name the same discard and the same deadwood (the
     advice said "take J♥, throwing Q♠, for 16" and then "Throw 9♣: it keeps 17")."""
     hand, pile = SAFER_THROW
-    cards = pile.split()
-    discards = [{"card": c, "by": "opponent" if (len(cards) - i) % 2 else "me"}
-                for i, c in enumerate(cards)]
+    discards = alternating(pile.split())
     position = read_position(hand, discards, face_up="Jh")
     with_it = position.mine | position.face_up.bit
     ranked = rank_discards(position, with_it, position.face_up.bit)
@@ -172,9 +176,7 @@ def test_a_take_followed_by_a_knock_names_the_knocks_discard():
     """The advice said "Take 9♠: it brings your deadwood from 12 to 9 (throwing 3♥) ... Then
     discard 5♥ face down": the take now names the card the knock goes down with."""
     hand, pile = KNOCK_AFTER_TAKE
-    cards = pile.split()
-    discards = [{"card": c, "by": "opponent" if (len(cards) - i) % 2 else "me"}
-                for i, c in enumerate(cards)]
+    discards = alternating(pile.split())
     position = read_position(hand, discards, samples=100)
     assert str(advise_position(position, sample=False).draw.take_discard) == "3h"
     advice = advise_position(position)
@@ -290,8 +292,7 @@ def test_taking_and_its_discard_agree_on_many_positions():
         deck = list(ALL_CARDS)
         rng.shuffle(deck)
         hand, pile = deck[:10], deck[10:12 + rng.randrange(0, 18)]
-        discards = [{"card": str(c), "by": "opponent" if (len(pile) - j) % 2 else "me"}
-                    for j, c in enumerate(pile)]
+        discards = alternating([str(c) for c in pile])
         position = read_position([str(c) for c in hand], discards, face_up=str(pile[-1]))
         advice = advise_position(position, sample=False)
         draw = advice.draw
