@@ -193,7 +193,8 @@ def _score(args) -> int:
     if args.draw:
         body = _request(args, schemas.ScoreRequest, {"outcome": "draw"})
         return _emit(answers.score(core.score_hand(outcome="draw",
-                                                   rules=schemas.rules_of(body))),
+                                                   rules=schemas.rules_of(body),
+                                                   upcard=body["upcard"])),
                      args.json, render_score)
     if args.knocker is None and args.knocker_deadwood is None and (args.gin or args.big_gin):
         args.knocker_deadwood = 0  # a gin's deadwood goes without saying

@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 from ..core import errors as core_errors
 from . import limits
 from .encoding import json_bytes
+from .loading import BodyKey
 
 PROBLEM_TYPES = {
     core_errors.CardNotationError: ("invalid-card", "Invalid card"),
@@ -78,10 +79,14 @@ def from_calculator_error(error: core_errors.CalculatorError) -> Response:
 
 
 def flatten_messages(messages, path=()):
-    """marshmallow's nested messages as (path, text) pairs, `_schema` naming the parent."""
+    """marshmallow's nested messages as (path, text) pairs, `_schema` naming the parent (and
+    a `BodyKey`, the body's own key of that name)."""
     if isinstance(messages, dict):
         for key, value in messages.items():
-            here = path if key == "_schema" else path + (key,)
+            if isinstance(key, BodyKey):
+                here = path + (key.name,)
+            else:
+                here = path if key == "_schema" else path + (key,)
             yield from flatten_messages(value, here)
     elif isinstance(messages, (list, tuple)):
         for item in messages:

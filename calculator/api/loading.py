@@ -30,6 +30,13 @@ class Invalid(Exception):
 Reader = Callable[[Any], Any]
 
 
+class BodyKey(NamedTuple):
+    """A key of the body named `_schema`, in messages: marshmallow keeps an object's own
+    messages under that key, so a body key of that name would read as its parent's."""
+
+    name: str
+
+
 class Loader(NamedTuple):
     schema: Schema
     quick: Reader  # the body's values, or Invalid / ValidationError at the first problem
@@ -40,6 +47,13 @@ class Loader(NamedTuple):
         there are more of them than an answer lists, or when one is longer than any field
         name could be (a megabyte key must not come back twice in the answer)."""
         if type(value) is dict:
+            if "_schema" in value and "_schema" not in self.known:
+                try:
+                    self.full({key: item for key, item in value.items() if key != "_schema"})
+                    messages = {}
+                except ValidationError as error:
+                    messages = error.messages
+                raise ValidationError({**messages, BodyKey("_schema"): ["unknown field"]})
             unknown = [key for key in value if key not in self.known]
             longest = max(unknown, key=len, default="")
             if len(longest) > limits.MAX_TOKEN_CHARS:

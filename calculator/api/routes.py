@@ -98,7 +98,8 @@ def score():
     schemas.check_score_body(body)
     rules = schemas.rules_of(body)
     if body.get("outcome") == "draw":
-        return json_response(answers.score(core.score_hand(outcome="draw", rules=rules)))
+        return json_response(answers.score(core.score_hand(outcome="draw", rules=rules,
+                                                           upcard=body["upcard"])))
     result = core.score_hand(schemas.knocker_of(body["knocker"]),
                              schemas.defender_of(body["defender"]), rules, body["upcard"])
     return json_response(answers.score(result))

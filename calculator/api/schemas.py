@@ -11,11 +11,12 @@ after `MAX_REPORTED_ERRORS` bad items (see `loading`).
 """
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields
 
-from ..core import CalculatorError, KnockerCounts
+from ..core import KnockerCounts
+from ..core.errors import quoted
 from ..core.game import DrawEntry, ScoredEntry, TableEntry
-from ..core.layoffs import read_spread
+from ..core.layoffs import DeclaredSpread
 from ..core.rules import DEFAULT_RULES, Rules
 from . import limits
 from .loading import BoundedList, Invalid, OneOf, compile_loader, load
@@ -28,6 +29,15 @@ class Strict(Schema):
 
     class Meta:
         unknown = RAISE
+
+
+def one_of(choices: tuple[str, ...]):
+    """A validator of a word from a fixed list, whose message quotes what was sent (cut, as
+    every quoted value is)."""
+    def check(value: str) -> None:
+        if value not in choices:
+            raise ValidationError(f"{quoted(value)} is not one of: {', '.join(choices)}")
+    return check
 
 
 class Tokens(fields.Field):
@@ -144,7 +154,7 @@ class BatchRequest(Strict):
     rules = Options(load_default=None)
     upcard = Token(load_default=None)
     outs = Flag(load_default=False)
-    detail = fields.String(validate=validate.OneOf(DETAILS), load_default="full")
+    detail = fields.String(validate=one_of(DETAILS), load_default="full")
 
 
 class KnockerHand(Strict):
@@ -190,7 +200,7 @@ class ScoreRequest(Strict):
     defender = OneOf(SCORE_DEFENDER, "defender")
     rules = Options(load_default=None)
     upcard = Token(load_default=None)
-    outcome = fields.String(validate=validate.OneOf(["draw"]))
+    outcome = fields.String(validate=one_of(("draw",)))
 
 
 class ScoredEntryIn(Strict):
@@ -201,7 +211,7 @@ class ScoredEntryIn(Strict):
 
 
 class DrawEntryIn(Strict):
-    outcome = fields.String(required=True, validate=validate.OneOf(["draw"]))
+    outcome = fields.String(required=True, validate=one_of(("draw",)))
 
 
 class TableEntryIn(Strict):
@@ -240,7 +250,7 @@ def knocker_of(knocker: dict):
     if shape == "hand":
         return knocker["hand"]
     if shape == "melds":
-        return read_spread(knocker["melds"], knocker["deadwood_cards"], ("knocker",))
+        return DeclaredSpread(knocker["melds"], knocker["deadwood_cards"])
     return KnockerCounts(knocker["deadwood"], knocker["gin"], knocker["big_gin"])
 
 
@@ -249,21 +259,17 @@ def defender_of(defender: dict):
 
 
 def ledger_entries(hands: list[dict]) -> list:
-    """The ledger's entries as the core's game sheet takes them; an error in a declared
-    spread points into its entry (`/hands/4/knocker/melds/0`)."""
+    """The ledger's entries as the core's game sheet takes them (it reads their cards, and an
+    error in one points into its entry: `/hands/4/knocker/melds/0`)."""
     entries = []
-    for index, entry in enumerate(hands):
+    for entry in hands:
         shape = entry["shape"]
         if shape == "outcome":
             entries.append(DrawEntry())
         elif shape == "winner":
             entries.append(TableEntry(entry["winner"], entry["points"]))
         else:
-            try:
-                knocker = knocker_of(entry["knocker"])
-            except CalculatorError as error:
-                raise error.at("hands", index)
-            entries.append(ScoredEntry(entry["knocked_by"], knocker,
+            entries.append(ScoredEntry(entry["knocked_by"], knocker_of(entry["knocker"]),
                                        defender_of(entry["defender"]), entry["upcard"]))
     return entries
 

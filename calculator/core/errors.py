@@ -245,7 +245,11 @@ class ErrorGroup(CalculatorError):
 
 def group(errors: list[CalculatorError], unread: int = 0, stopped_in: tuple = ()
           ) -> CalculatorError:
-    """The one error, or a group of them."""
+    """The one error, or a group of them (a group among them joined in: one level, so that
+    each member has its own kind)."""
+    if any(isinstance(error, ErrorGroup) and not error.unread for error in errors):
+        errors = [member for error in errors for member in (
+            error.members if isinstance(error, ErrorGroup) and not error.unread else (error,))]
     if len(errors) == 1 and not unread:
         return errors[0]
     return ErrorGroup(errors, unread, stopped_in)

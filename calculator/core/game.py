@@ -65,6 +65,7 @@ def player_name(value, position: tuple = ()) -> str:
     """
     if not isinstance(value, str):
         raise PlayerNameError(repr(value), "must be text", position)
+    value = value.strip()  # spaces at either end do not count, however many
     if len(value) > 4 * MAX_NAME_CHARS:  # refused before any per-character work
         raise PlayerNameError(value[:MAX_NAME_CHARS], f"has {len(value)} characters; at most "
                               f"{MAX_NAME_CHARS}", position)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from .cards import Card, check_disjoint
-from .errors import HandSizeError, MeldError
+from .errors import CalculatorError, HandSizeError, MeldError, group
 from .hands import read_hand
 from .melds import Arrangement, Meld, best_arrangement_of_mask, meld_from_mask, meld_kind, \
     meld_masks
@@ -180,20 +180,40 @@ def layoff_options_from(chains: list) -> tuple[LayoffOption, ...]:
                  for bit, v in sorted(where.items()))
 
 
+class DeclaredSpread(NamedTuple):
+    """A spread as a caller declared it, its tokens not read yet: the scoring reads it
+    (`read_spread`) beside the other hand, so that the slips of both are told at once."""
+
+    melds: list
+    deadwood_cards: list
+
+
 def read_spread(melds, deadwood_cards, position: tuple = ("knocker",)) -> Arrangement:
     """A declared spread (cards as tokens), checked by `check_spread`. The melds keep the order
-    they were given in, so lay-off `meld` indices match the caller's own list.
+    they were given in, so lay-off `meld` indices match the caller's own list. Every bad
+    token and every non-meld is told at once, and a card given twice at its places as given
+    (a meld's cards are then put in their canonical order).
 
     >>> spread = read_spread([["7c", "7h", "7d"], ["As", "2s", "3s"]], ["5h", "2d", "Kc", "Qh"])
     >>> [str(meld) for meld in spread.melds], spread.deadwood
     (['7h 7d 7c', 'As 2s 3s'], 27)
     """
-    parsed_melds = []
-    for i, meld in enumerate(melds):
-        where = position + ("melds", i)
-        parsed_melds.append(Meld.of(read_hand(meld, None, where, "meld"), where))
-    dead = read_hand(deadwood_cards or [], None, position + ("deadwood_cards",), "deadwood")
-    spread = Arrangement.of(parsed_melds, sorted(dead))
+    errors, parsed_melds, places = [], [], []
+    parts = [(position + ("melds", i), meld, "meld") for i, meld in enumerate(melds)]
+    parts.append((position + ("deadwood_cards",), deadwood_cards or [], "deadwood"))
+    for where, tokens, what in parts:
+        try:
+            cards = read_hand(tokens, None, where, what)
+            if what == "meld":
+                parsed_melds.append(Meld.of(cards, where))
+        except CalculatorError as error:
+            errors.append(error)
+            continue
+        places.append((where, cards))
+    if errors:
+        raise group(errors)
+    check_disjoint(places, same_player=True)
+    spread = Arrangement.of(parsed_melds, sorted(places[-1][1]))
     check_spread(spread, position)
     return spread
 
@@ -225,4 +245,4 @@ def check_spread(spread: Arrangement, position: tuple = ("knocker",)) -> None:
 
 
 __all__ = ["Layoff", "LayoffOption", "Defense", "LayoffResult", "best_defense",
-           "layoff_options", "read_spread", "MeldError"]
+           "layoff_options", "read_spread", "DeclaredSpread", "MeldError"]

@@ -1,9 +1,10 @@
 """One hand's result: who scores how much, and why.
 
 The knocker comes as cards (10, or 11 for the engine to pick the discard), as a declared
-spread (an `Arrangement`), or as counts (`KnockerCounts`); the defender as 10 cards or as a
-count of deadwood after lay-offs. Counts for the knocker with cards for the defender is refused:
-lay-offs need the knocker's melds.
+spread (an `Arrangement`, or a `DeclaredSpread` of tokens still to read), or as counts
+(`KnockerCounts`); the defender as 10 cards or as a count of deadwood after lay-offs.
+Counts for the knocker with cards for the defender is refused: lay-offs need the knocker's
+melds.
 """
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from .cards import Card, cards_mask
 from .errors import CalculatorError, IllegalKnockError, IncompatibleInputError, \
     NumberRangeError, group
 from .hands import read_hand, read_upcard, refuse_shared_cards
-from .layoffs import Defense, Layoff, LayoffOption, LayoffResult, best_defense, check_spread, \
-    layoff_options, layoff_options_from, spread_places
+from .layoffs import DeclaredSpread, Defense, Layoff, LayoffOption, LayoffResult, best_defense, \
+    check_spread, layoff_options, layoff_options_from, read_spread, spread_places
 from .melds import MOST_DEADWOOD, Arrangement, Meld, meld_masks
 from .numbers import is_whole
 from .rules import DEFAULT_RULES, Rules
@@ -92,9 +93,9 @@ def score_hand(knocker=None, defender=None, rules: Rules | None = None, upcard=N
     0
     """
     rules = rules or DEFAULT_RULES
+    upcard = read_upcard(upcard)  # a draw's too: read, though it changes nothing
     if outcome == "draw":
         return draw_result()
-    upcard = read_upcard(upcard)
     limit = rules.knock_limit_for(upcard)
     multiplier = rules.multiplier_for(upcard)
     if isinstance(knocker, KnockerCounts):
@@ -107,13 +108,14 @@ def score_hand(knocker=None, defender=None, rules: Rules | None = None, upcard=N
     return _score_cards(spread, knocker_cards, defender_cards, rules, limit, multiplier)
 
 
-def read_sides(knocker, defender, given_only: bool = False
+def read_sides(knocker, defender, given_only: bool = False, either_knocks: bool = False
                ) -> tuple[Arrangement | None, list[Card], list, list[Card] | None]:
     """(declared spread or None, the knocker's cards, their places, the defender's cards or
     None for a count). Both sides are read before either is refused, so every slip of both
     is told at once (both hands of 9 cards), the knocker's first; then a card in both hands.
     `given_only`: a side that is None is not given yet (a form with one hand still blank),
     and only the other is read; then nothing useful is returned, only errors raised.
+    `either_knocks`: who knocked is not said yet, so the defender's cards may be the 11.
     """
     errors, read = [], None
     if not (given_only and knocker is None):
@@ -124,7 +126,8 @@ def read_sides(knocker, defender, given_only: bool = False
     defender_cards = None
     if not isinstance(defender, int) and not (given_only and defender is None):
         try:
-            defender_cards = read_hand(defender, (10,), ("defender", "hand"))
+            defender_cards = read_hand(defender, (10, 11) if either_knocks else (10,),
+                                       ("defender", "hand"))
         except CalculatorError as error:
             errors.append(error)
     if errors:
@@ -139,6 +142,8 @@ def read_sides(knocker, defender, given_only: bool = False
 
 def _read_knocker(knocker) -> tuple[Arrangement | None, list[Card], list]:
     """(declared spread or None, the knocker's cards, their places for error messages)."""
+    if isinstance(knocker, DeclaredSpread):
+        knocker = read_spread(knocker.melds, knocker.deadwood_cards)
     if isinstance(knocker, Arrangement):
         check_spread(knocker)
         return knocker, list(knocker.cards), spread_places(knocker)

@@ -315,6 +315,7 @@ def test_hands_left_after_an_edit_that_ends_the_game_are_told_to_be_deleted():
     ("Zoë", "Zoë"),
     ("x" * 40, "x" * 40),
     (" Ann\n", "Ann"),                   # trimmed at either end
+    pytest.param(" " * 161 + "Ann" + " " * 500, "Ann", id="many spaces around"),
 ])
 def test_a_name_is_kept_normalised(written, kept):
     assert player_name(written) == kept

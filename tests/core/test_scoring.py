@@ -470,6 +470,27 @@ def test_read_spread_errors(melds, dead, error, position):
     assert info.value.position == position
 
 
+@pytest.mark.parametrize("melds, dead, position", [
+    ([["3s", "2s", "As"], ["Ah", "As", "Ad"]], ["5h", "6h", "7h", "8c"],
+     ("knocker", "melds", 1, 1)),
+    ([["3s", "2s", "As"], ["7h", "7c", "7d"]], ["Kh", "Qh", "As", "Jh"],
+     ("knocker", "deadwood_cards", 2)),
+])
+def test_read_spread_names_a_card_twice_at_its_place_as_given(melds, dead, position):
+    # the melds' cards are put in order after they are read: the place is the caller's own
+    with pytest.raises(CalculatorError) as info:
+        read_spread(melds, dead)
+    assert info.value.position == position
+
+
+def test_read_spread_tells_every_slip_at_once():
+    with pytest.raises(CalculatorError) as info:
+        read_spread([["As", "2s", "Xs"], ["7c", "7h", "8d"], ["Tc", "Qq", "Qc"]], ["Zh", "2d"])
+    assert [position for position, _ in info.value.errors] == [
+        ("knocker", "melds", 0, 2), ("knocker", "melds", 1), ("knocker", "melds", 2, 1),
+        ("knocker", "deadwood_cards", 0)]
+
+
 def test_read_spread_card_twice():
     with pytest.raises(CalculatorError) as info:
         read_spread([["As", "2s", "3s"], ["Kh", "Kd", "Kc"]], ["As", "2d", "3c", "4s"])
