@@ -108,11 +108,13 @@ class Form:
 
 
 def text(form, name: str) -> str:
+    """A field's text, cut short (a rule value or cards past the length are refused first,
+    `too_long`; counts and points are read by `number_text`)."""
     return str(form.get(name, ""))[:MAX_FIELD_CHARS]
 
 
 def too_long(form, names) -> list[str]:
-    """The fields typed longer than `text` reads: told (TOO_LONG), never scored cut short."""
+    """The fields typed longer than `text` reads: told (TOO_LONG), never read cut short."""
     return [name for name in names if len(str(form.get(name, ""))) > MAX_FIELD_CHARS]
 
 
@@ -122,9 +124,23 @@ def _knocker_place(knocked_by: str) -> int:
     return int(knocked_by) if knocked_by in ("0", "1") else 0
 
 
+NUMBER_FIELDS = ("d0", "d1", "points")
+
+
+def number_text(form, name: str) -> str:
+    """A count or points as typed, its spaces and leading zeros dropped before it is cut to
+    the field's length: cut first, "  …  25" would read as blank or 2, and "000…25" as 0
+    (digits cut short still spell a number past every range)."""
+    typed = str(form.get(name, "")).strip()
+    if DIGITS.fullmatch(typed):
+        typed = typed.lstrip("0") or "0"
+    return typed[:MAX_FIELD_CHARS]
+
+
 def read_hand(form, default_mode: str = "counts") -> tuple[Hand, dict]:
     """(the hand, the form's values as typed). Unknown choices fall back to the defaults."""
-    values = {name: text(form, name).strip() for name in HAND_FIELDS}
+    values = {name: number_text(form, name) if name in NUMBER_FIELDS else
+              text(form, name).strip() for name in HAND_FIELDS}
     if values["mode"] not in MODES:
         values["mode"] = default_mode
     if values["kind"] not in KINDS:
@@ -170,7 +186,8 @@ def read_players(form, errors: FieldErrors) -> tuple[str, str] | None:
     """Both names through the core's rule for names, each error at its field."""
     names = []
     for i in (0, 1):
-        typed = text(form, f"player{i}")
+        # uncut: the core's rule bounds its own cost, and its message tells the real length
+        typed = str(form.get(f"player{i}", ""))
         if not typed.strip():
             errors.add(f"player{i}", "give a name (a few letters is enough)")
             continue
@@ -195,6 +212,9 @@ def read_rules(form, errors: FieldErrors) -> tuple[dict, dict]:
     for key, (_, kind) in RULE_FIELDS.items():
         typed = text(form, "r_" + key).strip()
         values["r_" + key] = typed
+        if too_long(form, ("r_" + key,)):
+            errors.add("r_" + key, TOO_LONG)
+            continue
         if not typed:
             continue
         if kind == "bool":

@@ -22,6 +22,7 @@ from functools import cached_property
 from flask import Response, current_app, redirect, render_template, url_for
 from werkzeug.exceptions import BadRequest
 
+from ..api.limits import MAX_LEDGER_HANDS
 from ..core import CalculatorError, Card
 from ..core.game import TableEntry
 from ..core.scoring import HandResult
@@ -331,8 +332,11 @@ def score(page: Page, form) -> Response:
         # a sheet without Oklahoma has no upcard field: a posted one is not this form's
         hand, values = replace(hand, upcard=""), {**values, "upcard": ""}
     state = page.hand_form = Form(values)
-    # cards cut short would be scored as another hand (a count or points cut short stays out
-    # of its range, and gets the range's own message)
+    edit = None
+    if page.ledger is not None:  # an edit stays one whatever its slips
+        edit = number_in(form.get("edit"), 1, len(page.ledger.hands))
+        state.editing = edit - 1 if edit else None
+    # cards cut short would be scored as another hand (counts and points: `number_text`)
     for name in forms.too_long(form, ("c0", "c1", "upcard")):
         state.errors.add(name, forms.TOO_LONG)
     if state.errors:
@@ -357,10 +361,12 @@ def score(page: Page, form) -> Response:
             play.place_error(error, role_errors, -1, hand.mode)
         forms.to_fields(role_errors, "0", state.errors)
         return failed(page)
-    edit = number_in(form.get("edit"), 1, len(page.ledger.hands))
     if page.sheet.finished and not edit:  # an edit that names no hand of it adds one
         raise BadRequest("the game is over: start the next game to score another hand")
-    state.editing = edit - 1 if edit else None
+    if not edit and len(page.ledger.hands) >= MAX_LEDGER_HANDS:
+        state.errors.add("", f"a sheet holds at most {MAX_LEDGER_HANDS} hands: start the "
+                             f"next game, or edit a hand of this one")
+        return failed(page)
     index = state.editing if edit else len(page.ledger.hands)
     ledger = page.ledger.with_hand(hand, state.editing)
     try:

@@ -88,7 +88,8 @@ def _typed_hands_slips(hand: Hand, errors: FieldErrors) -> None:
     filled in."""
     typed = [text if text.strip() else None for text in (hand.knocker, hand.defender)]
     try:
-        read_sides(*typed, given_only=True)
+        read_sides(*typed, given_only=True,
+                   either_knocks=hand.knocked_by not in ("0", "1"))
     except CalculatorError as error:
         for path, message in error.errors:
             name, token = _hand_field(path, "cards")

@@ -29,7 +29,7 @@ import zlib
 from ..api import limits
 from .ledger import ENTRY_MODES, KINDS, MAX_NIGHT_GAMES, Finished, Hand, Ledger
 from ..core.numbers import is_whole
-from .numbers import whole_number
+from .numbers import typed_number
 
 VERSION = "1"
 LINK_CHARS = 6000            # longest token put in a URL (request line limit is 8190)
@@ -84,8 +84,10 @@ def _who(text: str) -> int:
 
 
 def _number(text: str) -> int | str:
-    value = whole_number(text.strip())
-    return text if value is None else value
+    """A count or points as the link keeps it: the number the form read ("0050" is 50), or
+    the text as typed when it is no number the link holds."""
+    value = typed_number(text.strip())
+    return value if value is not None and value <= MAX_COUNT else text
 
 
 DAMAGED = "the link is damaged (it is not a game sheet); was it cut short when copied?"

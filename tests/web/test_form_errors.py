@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from web_support import token_of
 
 from calculator.web import play, sharing
 from calculator.web.forms import RULE_FIELDS, preset_summary
@@ -192,3 +193,82 @@ def test_a_right_to_left_name_in_a_message_is_isolated(client):
                                   "d0": "5", "d1": "20"}).get_data(as_text=True)
     assert html.count("say who knocked: Ann or <bdi>מיכל</bdi>") == 2
     assert "\u2068" not in html and "\u2069" not in html    # the marks became elements
+
+
+# --- what the form takes, the sheet's link must take again --------------------------------------
+
+def _sheet(hands=()) -> str:
+    return sharing.encode(Ledger(("Ann", "Bob"), hands=tuple(hands)))
+
+
+COUNTS = {"action": "score", "mode": "counts", "knocked_by": "0", "kind": "knock",
+          "d0": "5", "d1": "20"}
+
+
+def test_a_full_sheet_refuses_another_hand_at_its_form(client):
+    """A sheet of 500 hands (the most a link holds) takes no 501st: the form says so, where
+    it had been taken and the sheet's own link then could not be opened."""
+    response = client.post("/", data={**COUNTS, "g": _sheet([Hand(mode="draw")] * 500)})
+    assert response.status_code == 422
+    assert "a sheet holds at most 500 hands" in summary(response, "score")
+    # an edit of one of its hands is still taken
+    edited = client.post("/", data={**COUNTS, "g": _sheet([Hand(mode="draw")] * 500),
+                                    "edit": "500"})
+    assert edited.status_code == 303
+
+
+@pytest.mark.parametrize("field, typed", [("d1", "0" * 30 + "25"), ("points", "0" * 30 + "50")])
+def test_a_number_with_many_leading_zeros_is_kept_as_its_value(client, field, typed):
+    data = dict(COUNTS) if field == "d1" else {"action": "score", "mode": "table",
+                                               "winner": "1", "points": "1"}
+    data[field] = typed
+    response = client.post("/", data={**data, "g": _sheet()})
+    assert response.status_code == 303, response.get_data(as_text=True)[:500]
+    assert client.get(response.headers["Location"]).status_code == 200
+    kept = sharing.decode(token_of(response.headers["Location"])).hands[0]
+    assert getattr(kept, "defender_deadwood" if field == "d1" else "points") == typed.lstrip("0")
+
+
+def test_eleven_cards_for_the_second_player_are_not_refused_before_a_knocker_is_chosen(client):
+    """Nobody chosen as the knocker yet: either player's hand may be the 11 cards of one who
+    knocked after drawing, so the form asks who knocked and says nothing of the 11."""
+    response = client.post("/", data={
+        "action": "score", "g": _sheet(), "mode": "cards",
+        "c0": "4s 5s 9h 9d 9c Kd Qd 2c 3d 6h", "c1": "As 2s 3s 7c 7h 7d Tc Jc Qc 5h Kh"})
+    assert response.status_code == 422
+    text = summary(response, "score")
+    assert "say who knocked" in text and "11 cards" not in text, text
+
+
+def test_an_edit_stays_an_edit_after_a_field_too_long(client):
+    token = _sheet([Hand("counts", "0", knocker_deadwood="5", defender_deadwood="20")])
+    response = client.post("/", data={**COUNTS, "g": token, "edit": "1", "mode": "cards",
+                                      "c0": "x" * 3_000})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert re.search(r'name="edit"[^>]*value="1"|value="1"[^>]*name="edit"', html), html[:2000]
+
+
+@pytest.mark.parametrize("typed", [" " * 1_999 + "25", "0" * 3_000 + "25"],
+                         ids=["spaces", "zeros"])
+def test_a_number_past_the_fields_length_is_read_whole(client, typed):
+    """Cut to the field's 2,000 characters first, 1,999 spaces and then 25 had read as 2
+    (an undercut), and 3,000 zeros and then 25 as 0."""
+    response = client.post("/", data={**COUNTS, "g": _sheet(), "d1": typed})
+    assert response.status_code == 303
+    kept = sharing.decode(token_of(response.headers["Location"])).hands[0]
+    assert kept.defender_deadwood == "25"
+
+
+def test_a_long_name_is_told_its_own_length(client):
+    response = client.post("/", data={"action": "setup", "player0": "x" * 3_000,
+                                      "player1": "Bob"})
+    assert response.status_code == 422
+    assert "has 3000 characters" in summary(response, "setup")
+
+
+def test_a_rule_value_past_the_fields_length_is_refused(client):
+    response = client.post("/", data={"action": "setup", "player0": "Ann", "player1": "Bob",
+                                      "r_target": " " * 2_000 + "50"})
+    assert response.status_code == 422
+    assert "at most 2000 characters, please" in summary(response, "setup")
