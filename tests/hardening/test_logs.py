@@ -12,7 +12,7 @@ from types import SimpleNamespace
 from gunicorn.config import Config
 
 from calculator import create_app
-from calculator.logs import MAX_ATOM, MAX_LINE, BoundedLogger, bounded
+from calculator.logs import MAX_ATOM, MAX_LINE, BoundedLogger, bounded, client_address
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -81,3 +81,41 @@ def test_the_apps_records_go_to_gunicorns_error_log_in_its_format(capsys):
         app_logger.handlers, app_logger.propagate = saved[0], saved[2]
         app_logger.setLevel(saved[1])
         app_logger.filters = saved[3]
+
+
+def test_a_path_with_a_newline_or_an_escape_writes_one_log_line():
+    """The access log's path is the decoded PATH_INFO: %0A and %1B in a URL had written a
+    forged second line and a terminal code."""
+    logger = BoundedLogger(Config())
+    forged = '/x\n1.2.3.4 - [03/Dec/2026:12:00:00 +0000] "GET /admin HTTP/1.1" 200 16\x1b[31m\u2028'
+    environ = {"REQUEST_METHOD": "GET", "RAW_URI": "/x", "SERVER_PROTOCOL": "HTTP/1.1",
+               "PATH_INFO": forged, "QUERY_STRING": "", "REMOTE_ADDR": "127.0.0.1"}
+    response = SimpleNamespace(status="404 NOT FOUND", headers=[], sent=10)
+    atoms = logger.atoms_wrapper_class(logger.atoms(
+        response, SimpleNamespace(headers=[]), environ, datetime.timedelta(milliseconds=5)))
+    shipped = runpy.run_path(str(ROOT / "gunicorn.conf.py"))["access_log_format"]
+    line = shipped % atoms
+    assert "\n" not in line and "\x1b" not in line and "\u2028" not in line, line
+    assert "/x\\x0a1.2.3.4" in line and "\\x1b[31m" in line and '\\"GET /admin' in line
+
+
+def test_an_unexpected_error_on_a_forged_path_logs_one_line(caplog):
+    app = create_app()
+
+    @app.before_request
+    def boom():
+        raise RuntimeError("bug")
+
+    with caplog.at_level(logging.ERROR, logger="calculator"):
+        assert app.test_client().get("/a%0Afake%1B[2J").status_code == 500
+    messages = [record.getMessage() for record in caplog.records]
+    assert messages == ["unexpected error on GET /a\\x0afake\\x1b[2J"], messages
+
+
+def test_a_proxys_client_address_is_an_address_and_nothing_more():
+    trusted = ["127.0.0.1"]
+    assert client_address({"REMOTE_ADDR": "127.0.0.1", "HTTP_X_REAL_IP": "203.0.113.5"},
+                          trusted) == "203.0.113.5"
+    # an IPv6 scope may hold any text: the peer is logged instead
+    assert client_address({"REMOTE_ADDR": "127.0.0.1",
+                           "HTTP_X_REAL_IP": '::1%a 1.2.3.4 - "GET'}, trusted) == "127.0.0.1"
