@@ -8,7 +8,9 @@ import sys
 
 import pytest
 
-from calculator import alive
+from calculator import DEFAULTS, alive
+from calculator.api import limits
+from calculator.core.numbers import whole_number
 
 
 def test_a_listening_socket_is_alive_and_a_closed_port_is_not(capsys):
@@ -36,3 +38,21 @@ def test_it_runs_as_the_probes_run_it_without_flask():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env={"PORT": "1"}, timeout=30)
     assert done.stdout.strip() == "1", done.stderr
+
+
+@pytest.mark.parametrize("text", ["8000", "1", "65535", "00080", "²", "٣", "８０００", " 8000",
+                                  "8_000", "+80", "-1", "123456", "", "0x1f"])
+def test_its_port_reading_is_the_cores_ascii_digits_rule(text):
+    assert alive.port_number(text) == whole_number(text, 5)
+
+
+def test_it_loads_neither_the_engine_nor_the_web_stack():
+    code = ("import sys, calculator.alive; "
+            "print(sorted(m for m in sys.modules if m.startswith(('calculator.', 'flask'))))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=30)
+    assert done.stdout.strip() == "['calculator.alive']", done.stdout + done.stderr
+
+
+def test_the_apps_body_limit_is_the_apis():
+    assert DEFAULTS["MAX_CONTENT_LENGTH"] == limits.MAX_BODY_BYTES
