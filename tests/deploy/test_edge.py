@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import topology
-from deploy_support import SlowReader, batch_body, call
+from deploy_support import SlowBody, SlowReader, batch_body, call
 
 SECURITY_HEADERS = ("Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options",
                     "Referrer-Policy", "Cross-Origin-Opener-Policy")
@@ -95,6 +95,36 @@ def test_the_access_logs_keep_no_query_and_stay_short(edge_cluster):
         assert "MargaretHamilton" not in log
         lines = [line for line in log.splitlines() if line.startswith("127.0.0.20 ")]
         assert len(lines) == 2 and max(map(len, lines)) <= bound, [len(x) for x in lines]
+
+
+def test_nginx_logs_what_it_refused_by_the_clients_method_and_path(edge_cluster):
+    """An answer nginx makes itself goes through its error page, after which $request_method
+    and $uri read "GET /.problem": the log names the request as the client sent it."""
+    url = edge_cluster.url
+    too_big = b"x" * (1024 * 1024 + 1)
+    assert call(url, "/api/v1/analyze?g=MargaretHamilton", too_big, source="127.0.0.21")[0] == 413
+    time.sleep(0.3)  # the log line follows the answer
+    lines = [line for line in edge_cluster.nginx.access_log.read_text().splitlines()
+             if line.startswith("127.0.0.21 ")]
+    assert len(lines) == 1 and '"POST /api/v1/analyze HTTP/1.1" 413 ' in lines[0], lines
+
+
+def test_bodies_trickling_into_every_open_slot_leave_the_health_check_answered(
+        nginx_installed):
+    """Clients that hold every request slot of nginx (`all_open`) by sending their bodies
+    slowly (from any number of addresses) get the other clients 429s, but not the readiness
+    probe: /healthz is outside that limit, so the pod stays in the Service."""
+    with topology.Cluster(instances=1, workers=2, limits=topology.Limits(open=3)) as running:
+        slow = [SlowBody(running.url) for _ in range(3)]
+        try:
+            for client in slow:
+                client.open()
+            time.sleep(0.5)
+            assert call(running.url, "/api/v1/rules", source="127.0.0.22")[0] == 429
+            assert call(running.url, "/healthz", source="127.0.0.23")[0] == 200
+        finally:
+            for client in slow:
+                client.close()
 
 
 @pytest.mark.parametrize("origin, granted, source", [
