@@ -1,10 +1,12 @@
 """The "What should I do?" page: GET /advice shows the form (and the advice, when the link
 carries a hand), POST /advice answers it. Plain HTML forms: it works without JavaScript.
 
-Opened from a game sheet, the page carries the sheet's token (`g`) on to its way back, as the
-scorekeeper's page does: in links while the sheet fits in one, else in the form alone. A sheet
-too long for a link opens this page by a POST (`action=open`: the empty form), and its way back
-is a button that POSTs the token to the sheet's page (`action=show`), which renders it there.
+Opened from a game sheet, the page advises by that sheet's rules (the first choice of its
+Rules menu, chosen unless another is), and carries the sheet's token (`g`) on to its way
+back, as the scorekeeper's page does: in links while the sheet fits in one, else in the form
+alone. A sheet too long for a link opens this page by a POST (`action=open`: the empty form),
+and its way back is a button that POSTs the token to the sheet's page (`action=show`), which
+renders it there.
 
 The form's fields become the API's advice body, read by the same schema and answered by the
 same core as `POST /api/v1/advice` (so the errors are the API's); the page renders the core's
@@ -24,11 +26,12 @@ from ..core import CalculatorError, Card, DuplicateCardError
 from ..core.advice import Advice, advise
 from ..core.cards import ALL_CARDS, parse_card, tokenize
 from ..core.position import written_pile
-from .forms import TOO_LONG, text as field_text, too_long
+from .forms import TOO_LONG, rules_summary, text as field_text, too_long
 from .isolate import reworded
 from .numbers import typed_number
 from .page import card_face, sheet_link, sheet_token
-from .sharing import fits_in_link
+from .play import rules_of
+from .sharing import ShareError, decode, fits_in_link
 
 PRESETS = (("standard", "Standard (knock at 10)"), ("classic", "Classic"),
            ("straight", "Straight (gin only)"), ("oklahoma", "Oklahoma (upcard sets the limit)"))
@@ -58,9 +61,41 @@ class AdviceForm:
     picked: dict = field(default_factory=lambda: {"me": set(), "opponent": set()})
     errors: dict = field(default_factory=dict)  # field name -> [messages]
     sheet: str = ""                   # the game sheet this page was opened from (its `g`)
+    sheet_rules: dict | None = None   # that sheet's rule options, when it could be read
 
     def value(self, name: str) -> str:
         return self.values.get(name, "")
+
+    @property
+    def presets(self) -> tuple[tuple[str, str], ...]:
+        """The Rules menu: the sheet's own rules first when opened from one."""
+        if self.sheet_rules is None:
+            return PRESETS
+        summary = rules_summary(rules_of(self.sheet_rules))
+        return ((SHEET, f"This game sheet's rules ({summary})"),) + PRESETS
+
+
+SHEET = "sheet"  # the Rules menu's value for the game sheet's own rules
+
+
+def _opened(sheet: str) -> AdviceForm:
+    """The empty form, by the rules of the sheet it was opened from (if any)."""
+    form = AdviceForm(sheet=sheet, sheet_rules=_rules_of_sheet(sheet))
+    form.values["preset"] = SHEET if form.sheet_rules is not None else "standard"
+    return form
+
+
+def _rules_of_sheet(sheet: str) -> dict | None:
+    """The rule options of a sheet's token, or None when there is none or it is unreadable
+    (the page then offers the presets alone; the sheet's own page tells what is wrong)."""
+    if not sheet:
+        return None
+    try:
+        options = decode(sheet).rules
+        rules_of(options)
+    except (ShareError, CalculatorError):
+        return None
+    return options
 
 
 def register(bp: Blueprint) -> None:
@@ -74,7 +109,7 @@ def show():
     sheet = sheet_link(request.args.get("g"))  # a link holds a sheet that fits in one
     if request.args.get("hand"):
         return _answer(request.args, sheet)
-    return _render(AdviceForm(values={"preset": "standard"}, sheet=sheet), None, 200)
+    return _render(_opened(sheet), None, 200)
 
 
 def submit():
@@ -82,7 +117,7 @@ def submit():
     (`action=open`), the empty form carrying that sheet."""
     sheet = sheet_token(request.form.get("g"))
     if request.form.get("action") == "open":
-        return _render(AdviceForm(values={"preset": "standard"}, sheet=sheet), None, 200)
+        return _render(_opened(sheet), None, 200)
     return _answer(request.form, sheet)
 
 
@@ -105,7 +140,7 @@ def _answer(data, sheet: str) -> Response:
 
 
 def _read_form(data, sheet: str) -> AdviceForm:
-    form = AdviceForm(sheet=sheet)
+    form = AdviceForm(sheet=sheet, sheet_rules=_rules_of_sheet(sheet))
     names = ("hand", "face_up", "pile", "took", "passed", "stock", "score_me",
              "score_opponent", "preset", "upcard")
     for name in too_long(data, names):
@@ -128,8 +163,8 @@ def _read_form(data, sheet: str) -> AdviceForm:
             "type the face-up card: the ticked cards do not say which was thrown last")
     if bool(form.values["score_me"]) != bool(form.values["score_opponent"]):
         form.errors.setdefault("scores", []).append("give both scores, or neither")
-    if form.values["preset"] not in dict(PRESETS):
-        form.values["preset"] = "standard"
+    if form.values["preset"] not in dict(form.presets):
+        form.values["preset"] = SHEET if form.sheet_rules is not None else "standard"
     return form
 
 
@@ -155,8 +190,8 @@ def _body(form: AdviceForm) -> tuple[dict, list[str]]:
     if last is not None:
         discards.append({"card": top, "by": last})
         origins.append(f"pile_{last}")
-    body: dict = {"hand": v["hand"], "discards": discards,
-                  "rules": {"preset": v["preset"]}}
+    rules = form.sheet_rules if v["preset"] == SHEET else {"preset": v["preset"]}
+    body: dict = {"hand": v["hand"], "discards": discards, "rules": rules}
     for key, name in (("face_up", "face_up"), ("upcard", "upcard")):
         if v[name]:
             body[key] = v[name]
@@ -217,7 +252,8 @@ def _render(form: AdviceForm, answer: Advice | None, status: int) -> Response:
     # back to that sheet: by its link, or (`home` None) by the form when it is too long for one
     home = url_for("web.index", g=form.sheet) if form.sheet and fits_in_link(form.sheet) \
         else None
-    body = render_template("advice.html", form=form, answer=answer, presets=PRESETS, home=home,
+    body = render_template("advice.html", form=form, answer=answer, presets=form.presets,
+                           home=home,
                            suits=SUITS, ranks="A23456789TJQK", labels=LABELS,
                            card_face=card_face, figure=advice_api.odds)
     return Response(body, status=status, mimetype="text/html",

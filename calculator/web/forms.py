@@ -137,10 +137,15 @@ def number_text(form, name: str) -> str:
     return typed[:MAX_FIELD_CHARS]
 
 
-def read_hand(form, default_mode: str = "counts") -> tuple[Hand, dict]:
-    """(the hand, the form's values as typed). Unknown choices fall back to the defaults."""
+def read_hand(form, default_mode: str = "counts", knocked_by: str | None = None
+              ) -> tuple[Hand, dict]:
+    """(the hand, the form's values as typed). Unknown choices fall back to the defaults.
+    `knocked_by`: the knocker's place whatever the form says (a hand scored without a sheet
+    has its knocker's fields first)."""
     values = {name: number_text(form, name) if name in NUMBER_FIELDS else
               text(form, name).strip() for name in HAND_FIELDS}
+    if knocked_by is not None:
+        values["knocked_by"] = knocked_by
     if values["mode"] not in MODES:
         values["mode"] = default_mode
     if values["kind"] not in KINDS:
@@ -284,8 +289,11 @@ def marked_segments(typed: str, bad: set[int]) -> list[tuple[str, bool]]:
 def preset_summary(name: str) -> str:
     """One line of a preset's values, to show what blank option fields mean."""
     rules = PRESETS.get(name)
-    if rules is None:
-        return ""
+    return "" if rules is None else rules_summary(rules)
+
+
+def rules_summary(rules: Rules) -> str:
+    """One line of a set of rules' values."""
     knock = "set by the upcard" if rules.oklahoma else str(rules.knock_limit)
     big = "as gin" if rules.big_gin_bonus is None else str(rules.big_gin_bonus)
     return (f"knock limit {knock}, gin {rules.gin_bonus}, big gin {big}, undercut "

@@ -327,9 +327,13 @@ def submit(form) -> Response:
 def score(page: Page, form) -> Response:
     """Score a hand: add it to the sheet (or replace the one being edited), or, without a
     sheet, show its result."""
-    hand, values = forms.read_hand(form, page.ledger.mode if page.ledger else "counts")
-    if page.ledger is not None and not page.rules.oklahoma:
-        # a sheet without Oklahoma has no upcard field: a posted one is not this form's
+    if page.ledger is None:  # the knocker's fields are the first, whatever is posted
+        hand, values = forms.read_hand(form, "counts", knocked_by="0")
+    else:
+        hand, values = forms.read_hand(form, page.ledger.mode)
+    if not _oklahoma(page, form):
+        # an upcard field hidden (a sheet's rules, or the rules chosen here, are not
+        # Oklahoma's) is not read: what it still holds is not this hand's
         hand, values = replace(hand, upcard=""), {**values, "upcard": ""}
     state = page.hand_form = Form(values)
     edit = None
@@ -343,8 +347,6 @@ def score(page: Page, form) -> Response:
         return failed(page)
     role_errors = FieldErrors()
     if page.ledger is None:
-        values["knocked_by"] = "0"
-        hand = replace(hand, knocked_by="0")
         rules, typed = forms.read_rules(form, state.errors)
         state.values.update(typed)
         try:
@@ -379,6 +381,17 @@ def score(page: Page, form) -> Response:
         return finish(ledger, f"{'edit' if edit else 'add'}:{index + 1}", undo=page.token)
     forms.to_fields(role_errors, hand.knocked_by, state.errors)
     return failed(page)
+
+
+def _oklahoma(page: Page, form) -> bool:
+    """Whether the hand is scored under Oklahoma: the sheet's rules, or without a sheet the
+    preset and option chosen on the form (when they cannot be read, the upcard is kept, so
+    that its own slips are told beside theirs)."""
+    if page.ledger is not None:
+        return page.rules.oklahoma
+    slips = FieldErrors()
+    rules = forms.read_rules(form, slips)[0]
+    return bool(slips) or play.rules_of(rules).oklahoma
 
 
 def setup(page: Page, form) -> Response:

@@ -15,6 +15,7 @@ from calculator.core.advice import Advice, advise
 from calculator.core.position import written_pile
 from calculator.web import advice
 from calculator.web import sharing
+from calculator.web.ledger import Ledger
 from calculator.web.sharing import LINK_CHARS
 
 HAND = "As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd"
@@ -271,6 +272,29 @@ def test_a_game_in_progress_reaches_the_advice_and_comes_back_to_its_sheet(clien
                      client.post("/advice", data={**data, "hand": HAND})):
             html = page.get_data(as_text=True)
             assert '<a href="/">Back to the scorekeeper</a>' in html and 'name="g"' not in html
+
+
+@pytest.mark.parametrize("rules, words", [
+    ({"preset": "straight"}, "knock limit 0"),
+    ({"knock_limit": 3}, "knock limit 3"),
+])
+def test_advice_opened_from_a_sheet_goes_by_the_sheets_rules(client, rules, words):
+    """A Straight gin sheet's advice had gone by Standard ("Knock: knocking with 5 now
+    wins"), and a sheet's own options could not be chosen at all: its rules are now the
+    Rules menu's first choice, chosen unless another is."""
+    token = sharing.encode(Ledger(("Ann", "Bob"), rules=rules))
+    eleven = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h Kd"   # 5 deadwood after throwing K♦
+    form = client.get("/advice", query_string={"g": token}).get_data(as_text=True)
+    first = re.search(r'<select id="advice-preset" name="preset"[^>]*>\s*<option ([^>]*)>([^<]*)',
+                      form)
+    assert first and 'value="sheet"' in first.group(1) and "selected" in first.group(1)
+    assert words in first.group(2), first.group(2)
+    for data in ({"g": token, "hand": eleven, "preset": "sheet"}, {"g": token, "hand": eleven}):
+        advice = text_of(client.post("/advice", data=data).get_data(as_text=True))
+        assert "Knock:" not in advice, advice[:800]
+    standard = text_of(client.post("/advice", data={"g": token, "hand": eleven,
+                                                    "preset": "standard"}).get_data(as_text=True))
+    assert "Knock:" in standard, standard[:800]
 
 
 def test_a_sheet_too_long_for_a_link_reaches_the_advice_and_comes_back_to_itself(client):

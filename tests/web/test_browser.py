@@ -114,7 +114,7 @@ def test_a_whole_evening(make_tab, tmp_path):
 
     # an edit: tap the row, Edit, change Ann's count, Save
     rows(tab).nth(3).locator("summary").click()
-    tab.click("a[aria-label='Edit hand 4']")
+    tab.click("[aria-label='Edit hand 4']")
     expect(tab.locator("#score-title")).to_have_text("Edit hand 4")
     expect(tab.locator("#score-d0")).to_have_value("7")
     tab.fill("#score-d0", "5")

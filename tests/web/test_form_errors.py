@@ -272,3 +272,20 @@ def test_a_rule_value_past_the_fields_length_is_refused(client):
                                       "r_target": " " * 2_000 + "50"})
     assert response.status_code == 422
     assert "at most 2000 characters, please" in summary(response, "setup")
+
+
+def test_a_hand_without_a_sheet_reads_no_hidden_upcard_under_standard(client):
+    """The Oklahoma upcard box is hidden under Standard: what it still holds is not read."""
+    response = client.post("/", data={**COUNTS, "upcard": "Zz"})
+    assert response.status_code == 200, summary(response, "score")
+    refused = client.post("/", data={**COUNTS, "upcard": "Zz", "preset": "oklahoma"})
+    assert refused.status_code == 422 and "Upcard" in summary(refused, "score")
+
+
+def test_a_hand_without_a_sheet_keeps_its_knocker_first_whatever_is_posted(client):
+    """Without a sheet the first boxes are the knocker's: a posted knocked_by=1 had swapped
+    the two deadwood counts (5 v 20 scored as 20 v 5)."""
+    plain = client.post("/", data=COUNTS).get_data(as_text=True)
+    tampered = client.post("/", data={**COUNTS, "knocked_by": "1"}).get_data(as_text=True)
+    result = re.compile(r'id="result".*?</section>', re.S)
+    assert result.search(plain).group(0) == result.search(tampered).group(0)

@@ -185,14 +185,33 @@ def test_a_long_sheet_exported(client):
 
 
 def test_a_sheet_that_fits_keeps_its_plain_links(client):
-    """The same ways round a sheet that fits in a link are links holding it, as before."""
+    """The same ways round a sheet that fits in a link are links holding it, as before, but
+    for each row's Full result and Edit: buttons of the rows' form, whose post is sent on to
+    the same link (a link each repeated the token twice a row)."""
     page = client.get("/", query_string={"g": SHORT, "show": "2"}).get_data(as_text=True)
-    for path in (f"/?g={SHORT}&amp;show=2#result", f"/?g={SHORT}&amp;edit=2#score",
-                 f"/?g={SHORT}&amp;ask=clear#confirm", f"/evening.csv?g={SHORT}",
+    for path in (f"/?g={SHORT}&amp;ask=clear#confirm", f"/evening.csv?g={SHORT}",
                  f"/evening.json?g={SHORT}", f"/?g={SHORT}#score"):
         assert f'href="{path}"' in page
+    assert "show=2" not in page and "edit=2" not in page
+    for action, view in (("show:2", "show=2"), ("edit:2", "edit=2")):
+        posted = client.post("/", data={"g": SHORT, "action": action})
+        assert posted.status_code == 303
+        assert posted.headers["Location"] == f"/?g={SHORT}&{view}"
     for words in ("Full result of hand 2", "Edit hand 2", "Clear the sheet", "Export CSV",
                   "Back to the next hand"):
-        assert follow(client, page, words).status_code == 200
+        answer = follow(client, page, words)
+        if answer.status_code == 303:  # a row's button, sent on to the link
+            answer = client.get(answer.headers["Location"])
+        assert answer.status_code == 200
     asked = client.get("/", query_string={"g": SHORT, "ask": "clear"}).get_data(as_text=True)
     assert f'<a class="button secondary" href="/?g={SHORT}">Keep it</a>' in asked
+
+
+def test_a_sheets_page_grows_with_its_hands_not_with_hands_times_its_link(client):
+    """A 100-hand sheet whose link is some 5,000 characters: each row had carried the whole
+    token twice (1.4 MB of page); now the page holds it a few times."""
+    ledger = long_ledger(count=100)
+    token = sharing.encode(ledger)
+    assert sharing.fits_in_link(token), len(token)
+    page = client.get("/", query_string={"g": token}).get_data(as_text=True)
+    assert page.count(token) <= 16 and len(page) < 250_000, (page.count(token), len(page))
