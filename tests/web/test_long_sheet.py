@@ -193,10 +193,10 @@ def test_a_sheet_that_fits_keeps_its_plain_links(client):
                  f"/evening.json?g={SHORT}", f"/?g={SHORT}#score"):
         assert f'href="{path}"' in page
     assert "show=2" not in page and "edit=2" not in page
-    for action, view in (("show:2", "show=2"), ("edit:2", "edit=2")):
+    for action, query in (("show:2", "show=2"), ("edit:2", "edit=2")):
         posted = client.post("/", data={"g": SHORT, "action": action})
         assert posted.status_code == 303
-        assert posted.headers["Location"] == f"/?g={SHORT}&{view}"
+        assert posted.headers["Location"] == f"/?g={SHORT}&{query}"
     for words in ("Full result of hand 2", "Edit hand 2", "Clear the sheet", "Export CSV",
                   "Back to the next hand"):
         answer = follow(client, page, words)
