@@ -233,6 +233,18 @@ def test_hollywood_shutout_in_one_game(client):
     assert [g["finished"] for g in games] == [True, False, False]
 
 
+def test_a_hollywood_match_of_equal_sums_has_no_winner(client):
+    """docs/RULES.md: the match's winner has the larger sum of the three finals; equal sums
+    (595 each here) name none, and the match is still over."""
+    hands = [("Bob", 30), ("Bob", 50), ("Bob", 20), ("Ann", 50), ("Ann", 30), ("Ann", 20),
+             ("Ann", 20), ("Bob", 30), ("Ann", 50)]
+    sheet = post(client, {"players": ["Ann", "Bob"], "rules": {"preset": "hollywood"},
+                          "hands": [won(w, p) for w, p in hands]}).get_json()
+    finals = [game["final"] for game in sheet["games"]]
+    assert sum(f["Ann"] for f in finals) == sum(f["Bob"] for f in finals) == 595
+    assert sheet["finished"] and sheet["winner"] is None and sheet["margin"] is None
+
+
 # --- errors -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("body, pointer", [

@@ -12,7 +12,8 @@ from reference import scoring as rs
 from calculator.core import PRESETS, Rules
 from calculator.core.cards import cards_mask
 from calculator.core.melds import MOST_DEADWOOD
-from calculator.core.spreads import (choose_spreads, hand_outcome, legal_spreads,
+from calculator.core.tables import deadwood_of_mask
+from calculator.core.spreads import (choose_spreads, evaluate, hand_outcome, legal_spreads,
                                      lowest_possible_deadwood, lowest_spreads, spreads_of_ten)
 from core_support import cards, cards_of, codes, indices
 
@@ -137,3 +138,19 @@ def test_choose_spreads_against_the_reference(seed):
 def test_no_legal_spread_is_none():
     assert choose_spreads(mask("As 3s 5s 7c 9h Jd Kc 2h 4d 6c"), 10, STANDARD,
                           mask("Ah 3h 5h 7h 9s Js Ks 2d 4c 6d")) is None
+
+
+@pytest.mark.parametrize("built", [True, False], ids=["arranged", "from masks"])
+def test_nothing_is_laid_off_onto_a_gin_however_the_spread_is_held(built):
+    """A gin's candidate, with its arrangement built or only its melds' masks (as the knock
+    sampler holds it): the defender's 4s, 5s and 7s, which would lay off onto A-2-3 and the
+    sevens, stay deadwood."""
+    gin = cards_mask(cards("As 2s 3s 7c 7h 7d Tc Jc Qc Kc"))
+    defender = cards_mask(cards("4s 5s 7s Kh Kd 9h 8h 2d 3d 6d"))
+    (candidate,) = lowest_spreads(gin, 10, Rules())
+    if not built:
+        candidate = candidate._replace(arranged=None)
+    unlaid = deadwood_of_mask(defender)
+    evaluated = evaluate(candidate, defender, Rules(), unlaid)
+    assert evaluated.outcome.outcome == "gin"
+    assert evaluated.outcome.base_points == unlaid + Rules().gin_bonus
