@@ -86,6 +86,8 @@ def _parser() -> argparse.ArgumentParser:
     analyze.add_argument("hand", help=f'10 or 11 cards, e.g. "{EXAMPLE}"')
     analyze.add_argument("--known", help="cards known not to be drawable (discard pile)")
     analyze.add_argument("--no-outs", action="store_true", help="skip the outs")
+    analyze.add_argument("--ties", action="store_true",
+                         help="also list the other arrangements with the same deadwood")
     _rule_arguments(analyze)
     analyze.set_defaults(run=_analyze)
 
@@ -161,10 +163,11 @@ def _emit(answer: dict, as_json: bool, render) -> int:
 
 def _analyze(args) -> int:
     body = _request(args, schemas.AnalyzeRequest, {"hand": args.hand, "outs": not args.no_outs}
-                    | ({"known": args.known} if args.known else {}))
+                    | ({"known": args.known} if args.known else {})
+                    | ({"ties": True} if args.ties else {}))
     rules = schemas.rules_of(body)
     result = core.analyze(body["hand"], rules, body["upcard"], body["known"], body["outs"])
-    return _emit(answers.analysis(result), args.json,
+    return _emit(answers.analysis(result, ties=body["ties"]), args.json,
                  lambda a: render_analysis(a, _big_gin_words(rules)))
 
 
@@ -290,6 +293,10 @@ def render_analysis(a: dict, big_gin_words: str = _big_gin_words(DEFAULT_RULES))
         knock = a["outs"]["knock"]
         lines.append(f"Knock outs: {len(knock)} card{'s' if len(knock) != 1 else ''}"
                      + (f" ({cards_text(knock)})" if len(knock) <= 20 else ""))
+    if "ties" in a:
+        lines.append("Ties:      " + ("; ".join(
+            f"{melds_text(tie['melds'])}  ({cards_text(tie['deadwood_cards'])})"
+            for tie in a["ties"]) or "none: no other arrangement leaves this deadwood"))
     return "\n".join(lines) + "\n"
 
 

@@ -17,6 +17,8 @@ def client():
     return create_app().test_client()
 
 
+TIED = "As 3s 4s 5s 6s 4h 5h 6h 5d 6c"  # docs/RULES.md: runs or sets, both leave 12
+
 SAME_ANSWER_CASES = [
     (["analyze", HAND], "/api/v1/analyze", {"hand": HAND}),
     (["analyze", "8c 8s 6d 5c 5d 7h 6h 8d 7d 7s 5h"], "/api/v1/analyze",
@@ -24,6 +26,8 @@ SAME_ANSWER_CASES = [
     (["analyze", HAND, "--no-outs", "--preset", "straight"], "/api/v1/analyze",
      {"hand": HAND, "outs": False, "rules": {"preset": "straight"}}),
     (["analyze", HAND, "--known", "4s 7s"], "/api/v1/analyze", {"hand": HAND, "known": "4s 7s"}),
+    (["analyze", TIED, "--ties"], "/api/v1/analyze", {"hand": TIED, "ties": True}),
+    (["score", "--draw", "--upcard", "Kd"], "/api/v1/score", {"outcome": "draw", "upcard": "Kd"}),
     (["score", "--knocker", HAND, "--defender", DEFENDER], "/api/v1/score",
      {"knocker": {"hand": HAND}, "defender": {"hand": DEFENDER}}),
     (["score", "--knocker-deadwood", "5", "--defender-deadwood", "28", "--preset", "oklahoma",
@@ -287,3 +291,10 @@ def test_a_sheets_columns_keep_names_alike_apart(capsys, tmp_path):
     assert main(["game", str(ledger)]) == 0
     header, rule = capsys.readouterr().out.splitlines()[1:3]
     assert len(rule) == len(header) - header.count("\u2068") - header.count("\u2069")
+
+
+def test_analyze_lists_the_ties_in_words(capsys):
+    assert main(["analyze", TIED, "--ties", "--no-outs"]) == 0
+    assert "Ties:      [5♠ 5♥ 5♦]  [6♠ 6♥ 6♣]  (A♠ 3♠ 4♠ 4♥)" in capsys.readouterr().out
+    assert main(["analyze", HAND, "--ties", "--no-outs"]) == 0
+    assert "Ties:      none" in capsys.readouterr().out

@@ -38,9 +38,10 @@ def melds(values) -> list[dict]:
 
 # --- analyze ------------------------------------------------------------------------------
 
-def analysis(result: HandAnalysis, detail: str = "full") -> dict:
+def analysis(result: HandAnalysis, detail: str = "full", ties: bool = False) -> dict:
     """One hand's analysis. `detail`: "full" (every discard), "best" (only the best
-    discards' options) or "summary" (the figures, no melds or discard options)."""
+    discards' options) or "summary" (the figures, no melds or discard options); `ties`: the
+    other arrangements with the same deadwood too."""
     if detail == "summary":
         answer = {"hand": codes(result.hand), "deadwood": result.deadwood,
                   "knock_limit": result.knock_limit, "can_knock": result.can_knock,
@@ -62,6 +63,9 @@ def analysis(result: HandAnalysis, detail: str = "full") -> dict:
         answer["best_discards"] = codes(result.best_discards)
     if result.outs is not None:
         answer["outs"] = {"gin": codes(result.outs.gin), "knock": codes(result.outs.knock)}
+    if ties:
+        answer["ties"] = [{"melds": melds(tie.melds), "deadwood_cards": codes(tie.deadwood_cards)}
+                          for tie in result.ties()]
     return answer
 
 

@@ -67,7 +67,7 @@ def analyze():
     body = schemas.read(schemas.AnalyzeRequest, read_json_body())
     result = core.analyze(body["hand"], schemas.rules_of(body), body["upcard"],
                           body["known"], body["outs"])
-    return json_response(answers.analysis(result))
+    return json_response(answers.analysis(result, ties=body["ties"]))
 
 
 @bp.post("/analyze/batch")

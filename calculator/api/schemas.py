@@ -147,6 +147,7 @@ class AnalyzeRequest(Strict):
     upcard = Token(load_default=None)
     known = Tokens(what="known cards", max_tokens=52, load_default=list)
     outs = Flag(load_default=True)
+    ties = Flag(load_default=False)
 
 
 class BatchRequest(Strict):

@@ -50,6 +50,26 @@ def test_analyses_keep_the_contract(client, size):
         check(client, "/api/v1/analyze", {"hand": hand})
 
 
+@pytest.mark.parametrize("size", [10, 11])
+def test_analyses_with_their_ties_keep_the_contract(client, size):
+    """`ties: true` lists every other lowest arrangement of the cards shown: with the one
+    shown, the library's whole list, in its order."""
+    from calculator.core.arrangements import all_best_arrangements
+
+    listed = 0
+    for hand in deals(150, size, 20 + size):
+        data = check(client, "/api/v1/analyze", {"hand": hand, "ties": True, "outs": False})
+        kept = [card for card in data["hand"] if card != data.get("discard")]
+        every = [{"melds": [{"type": m.kind, "cards": [c.code for c in m.cards]}
+                            for m in a.melds],
+                  "deadwood_cards": [c.code for c in a.deadwood_cards]}
+                 for a in all_best_arrangements(kept)]
+        shown = {"melds": data["melds"], "deadwood_cards": data["deadwood_cards"]}
+        assert every[0] == shown and data["ties"] == every[1:], hand
+        listed += len(data["ties"])
+    assert listed  # the deals hold ties to list
+
+
 @pytest.mark.parametrize("detail", ["full", "best", "summary"])
 def test_batch_answers_keep_the_contract_at_every_detail(client, detail):
     hands = deals(100, 11, 3) + deals(100, 10, 4)
