@@ -13,7 +13,7 @@ INSTANCES ?= 2
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 apt_install = { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(1); }
 
-.PHONY: run test check bench chromium wrk peers clean cluster nginx
+.PHONY: run test check bench chromium wrk peers clean cluster nginx valgrind
 
 # Debian's python3 makes virtual environments only with its python3-venv package (ensurepip).
 $(BIN)/python:
@@ -60,11 +60,14 @@ check: $(VENV)/.installed-test
 wrk:
 	@command -v wrk >/dev/null 2>&1 || $(call apt_install,wrk)
 
+valgrind:  # bench/instructions.py counts instructions under its callgrind
+	@command -v valgrind >/dev/null 2>&1 || $(call apt_install,valgrind)
+
 # The engine's peers are optional, bench-only installs; the benchmark says when one is missing.
 peers: $(VENV)/.installed-test
 	-$(BIN)/python -m pip install --quiet -r bench/requirements-peers.txt
 
-bench: $(VENV)/.installed-test peers wrk nginx
+bench: $(VENV)/.installed-test peers wrk nginx valgrind
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/api_http.py
 	$(BIN)/python bench/http_parts.py

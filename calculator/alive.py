@@ -1,6 +1,7 @@
 """The container's liveness check, one command for the image's HEALTHCHECK and the Kubernetes
 probe: `python -m calculator.alive` exits 0 once a connection to 127.0.0.1:$PORT (8000 when
-unset) completes within 2 s, else 1, with the reason on stderr.
+unset) completes within 2 s, else 1 (2 for a PORT that is no port number), with the reason
+on stderr.
 
 Why a connection and not `GET /healthz`: the kernel completes it on gunicorn's master's
 listening socket even while every sync worker is busy with a long batch (a request would wait
