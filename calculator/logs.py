@@ -30,7 +30,8 @@ _ESCAPES |= {0x2028: "\\u2028", 0x2029: "\\u2029"}
 
 
 def escaped(text: str) -> str:
-    r"""`text` with control characters and line separators escaped, as nginx's log has them.
+    r"""`text` with control characters and line separators escaped (a backslash stays, so a
+    typed "\x0a" reads as an escape: gunicorn already writes `"` as `\"`).
 
     >>> escaped("/x\n1.2.3.4 - \x1b[31m")
     '/x\\x0a1.2.3.4 - \\x1b[31m'
@@ -38,15 +39,29 @@ def escaped(text: str) -> str:
     return text.translate(_ESCAPES)
 
 
+def traceback_text(exc_info) -> str:
+    """A traceback as Python writes it, each exception's own words escaped (they may quote a
+    request: a newline in them would write a line of its own); the lines of the frames and
+    the chain's headings stay lines."""
+    parts = []
+    for part in traceback.TracebackException(*exc_info).format():
+        if part.startswith(("  ", "\n", "Traceback (most recent call last):")):
+            parts.append(part)  # a frame, a "[Previous line repeated]", a chain heading
+        else:  # "ValueError: words\n"
+            parts.append(escaped(part[:-1] if part.endswith("\n") else part) + "\n")
+    return "".join(parts)
+
+
 class BoundedRecords(logging.Filter):
     """Cuts a record's message and traceback so that the line it writes stays bounded, and
-    escapes the message's control characters (the traceback's own lines stay lines)."""
+    escapes the control characters of the message and of the exceptions' words (the
+    traceback's own lines stay lines)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = bounded(escaped(record.getMessage()), MAX_LINE // 2)
         record.msg, record.args = message, None
         if record.exc_info:
-            text = "".join(traceback.format_exception(*record.exc_info))
+            text = traceback_text(record.exc_info)
             record.exc_text, record.exc_info = bounded(text, MAX_LINE - len(message)), None
         return True
 

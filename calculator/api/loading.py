@@ -37,6 +37,11 @@ class BodyKey(NamedTuple):
     name: str
 
 
+def _message_key(key: str):
+    """A body key as marshmallow's messages may hold it (`BodyKey` for `_schema`)."""
+    return BodyKey(key) if key == "_schema" else key
+
+
 class Loader(NamedTuple):
     schema: Schema
     quick: Reader  # the body's values, or Invalid / ValidationError at the first problem
@@ -47,13 +52,6 @@ class Loader(NamedTuple):
         there are more of them than an answer lists, or when one is longer than any field
         name could be (a megabyte key must not come back twice in the answer)."""
         if type(value) is dict:
-            if "_schema" in value and "_schema" not in self.known:
-                try:
-                    self.full({key: item for key, item in value.items() if key != "_schema"})
-                    messages = {}
-                except ValidationError as error:
-                    messages = error.messages
-                raise ValidationError({**messages, BodyKey("_schema"): ["unknown field"]})
             unknown = [key for key in value if key not in self.known]
             longest = max(unknown, key=len, default="")
             if len(longest) > limits.MAX_TOKEN_CHARS:
@@ -62,7 +60,14 @@ class Loader(NamedTuple):
                 listed = unknown[:limits.MAX_REPORTED_ERRORS - 1]
                 raise ValidationError({"_schema": [
                     f"{len(unknown)} unknown fields; the first {len(listed)} are listed"],
-                    **{key: ["unknown field"] for key in listed}})
+                    **{_message_key(key): ["unknown field"] for key in listed}})
+            if "_schema" in unknown:  # named first, so that no cut of the list drops it
+                try:
+                    messages = {}
+                    self.schema.load({k: item for k, item in value.items() if k != "_schema"})
+                except ValidationError as error:
+                    messages = error.messages
+                raise ValidationError({BodyKey("_schema"): ["unknown field"], **messages})
         return self.schema.load(value)
 
 

@@ -137,6 +137,13 @@ def number_text(form, name: str) -> str:
     return typed[:MAX_FIELD_CHARS]
 
 
+def number_too_long(form, name: str) -> bool:
+    """A count or points field past the field's length that is no number (a number of any
+    length is read whole, and told its range)."""
+    typed = str(form.get(name, "")).strip()
+    return len(typed) > MAX_FIELD_CHARS and not DIGITS.fullmatch(typed)
+
+
 def read_hand(form, default_mode: str = "counts", knocked_by: str | None = None
               ) -> tuple[Hand, dict]:
     """(the hand, the form's values as typed). Unknown choices fall back to the defaults.

@@ -341,7 +341,8 @@ def score(page: Page, form) -> Response:
         edit = number_in(form.get("edit"), 1, len(page.ledger.hands))
         state.editing = edit - 1 if edit else None
     # cards cut short would be scored as another hand (counts and points: `number_text`)
-    for name in forms.too_long(form, ("c0", "c1", "upcard")):
+    for name in [*forms.too_long(form, ("c0", "c1", "upcard")),
+                 *(name for name in forms.NUMBER_FIELDS if forms.number_too_long(form, name))]:
         state.errors.add(name, forms.TOO_LONG)
     if state.errors:
         return failed(page)
@@ -366,8 +367,9 @@ def score(page: Page, form) -> Response:
     if page.sheet.finished and not edit:  # an edit that names no hand of it adds one
         raise BadRequest("the game is over: start the next game to score another hand")
     if not edit and len(page.ledger.hands) >= MAX_LEDGER_HANDS:
-        state.errors.add("", f"a sheet holds at most {MAX_LEDGER_HANDS} hands: start the "
-                             f"next game, or edit a hand of this one")
+        # (a finished game was refused above: its next game is the way on, not this)
+        state.errors.add("", f"a sheet holds at most {MAX_LEDGER_HANDS} hands: edit or "
+                             f"delete one of them, or clear the sheet to start again")
         return failed(page)
     index = state.editing if edit else len(page.ledger.hands)
     ledger = page.ledger.with_hand(hand, state.editing)

@@ -472,7 +472,7 @@ ERROR_CASES = [
                  "invalid-input", ["/knocker/_schema"], ["unknown field '_schema'"],
                  id="an unknown key named _schema, nested"),
     pytest.param("/api/v1/analyze", {"hand": HAND, "_schema": 1, "outs": 3},
-                 "invalid-input", ["/outs", "/_schema"], ["true or false"],
+                 "invalid-input", ["/_schema", "/outs"], ["unknown field '_schema'"],
                  id="an unknown key named _schema beside another error"),
     pytest.param("/api/v1/score", {"outcome": "draw", "upcard": "Zz"},
                  "invalid-card", ["/upcard"], ["'Zz'"], id="a draw's upcard is read"),
@@ -501,6 +501,15 @@ def test_errors(client, path, body, kind, pointers, words):
         assert problem["detail"] == problem["errors"][0]["detail"]
     else:
         assert problem["detail"].startswith(f"{len(pointers)} errors: {pointers[0]}: ")
+
+
+def test_an_unknown_key_named_schema_among_many_is_counted_and_named(client):
+    answer = client.post("/api/v1/analyze",
+                         json={"hand": HAND, "_schema": 1, **{f"k{i}": 1 for i in range(60)}})
+    errors = answer.get_json()["errors"]
+    assert errors[0] == {"pointer": "", "detail": "61 unknown fields; the first 49 are listed"}
+    assert errors[1] == {"pointer": "/_schema", "detail": "unknown field '_schema'"}
+    assert len(errors) == 50
 
 
 def test_detail_is_the_one_errors_text(client):

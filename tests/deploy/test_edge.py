@@ -122,6 +122,8 @@ def test_bodies_trickling_into_every_open_slot_leave_the_health_check_answered(
             time.sleep(0.5)
             assert call(running.url, "/api/v1/rules", source="127.0.0.22")[0] == 429
             assert call(running.url, "/healthz", source="127.0.0.23")[0] == 200
+            # outside that bound it takes no body (which could have held disk there)
+            assert call(running.url, "/healthz", b"x" * 2048, source="127.0.0.24")[0] == 413
         finally:
             for client in slow:
                 client.close()

@@ -119,3 +119,22 @@ def test_a_proxys_client_address_is_an_address_and_nothing_more():
     # an IPv6 scope may hold any text: the peer is logged instead
     assert client_address({"REMOTE_ADDR": "127.0.0.1",
                            "HTTP_X_REAL_IP": '::1%a 1.2.3.4 - "GET'}, trusted) == "127.0.0.1"
+
+
+def test_an_exceptions_words_in_a_traceback_write_no_line_of_their_own(caplog):
+    """The words of an exception may quote a request: escaped in the traceback (its frames'
+    lines stay lines)."""
+    app = create_app()
+
+    @app.before_request
+    def boom():
+        raise ValueError("bad token 'x'\nFAKE 1.2.3.4 - \"GET /admin\" 200\x1b[2J")
+
+    with caplog.at_level(logging.ERROR, logger="calculator"):
+        assert app.test_client().get("/").status_code == 500
+    (record,) = caplog.records
+    lines = record.exc_text.splitlines()
+    assert not any(line.startswith("FAKE") for line in lines) and "\x1b" not in record.exc_text
+    assert lines[0] == "Traceback (most recent call last):"
+    assert any(line.startswith("  File ") for line in lines)
+    assert lines[-1] == "ValueError: bad token 'x'\\x0aFAKE 1.2.3.4 - \"GET /admin\" 200\\x1b[2J"

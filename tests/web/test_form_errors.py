@@ -210,7 +210,7 @@ def test_a_full_sheet_refuses_another_hand_at_its_form(client):
     it had been taken and the sheet's own link then could not be opened."""
     response = client.post("/", data={**COUNTS, "g": _sheet([Hand(mode="draw")] * 500)})
     assert response.status_code == 422
-    assert "a sheet holds at most 500 hands" in summary(response, "score")
+    assert "a sheet holds at most 500 hands: edit or delete one" in summary(response, "score")
     # an edit of one of its hands is still taken
     edited = client.post("/", data={**COUNTS, "g": _sheet([Hand(mode="draw")] * 500),
                                     "edit": "500"})
@@ -289,3 +289,9 @@ def test_a_hand_without_a_sheet_keeps_its_knocker_first_whatever_is_posted(clien
     tampered = client.post("/", data={**COUNTS, "knocked_by": "1"}).get_data(as_text=True)
     result = re.compile(r'id="result".*?</section>', re.S)
     assert result.search(plain).group(0) == result.search(tampered).group(0)
+
+
+def test_a_count_past_the_fields_length_that_is_no_number_is_told_so(client):
+    response = client.post("/", data={**COUNTS, "g": _sheet(), "d0": "x" * 2_001})
+    assert response.status_code == 422
+    assert "at most 2000 characters, please" in summary(response, "score")
