@@ -99,15 +99,21 @@ def test_a_path_with_a_newline_or_an_escape_writes_one_log_line():
     assert "/x\\x0a1.2.3.4" in line and "\\x1b[31m" in line and '\\"GET /admin' in line
 
 
-def test_an_unexpected_error_on_a_forged_path_logs_one_line(caplog):
+def failing_request(caplog, path: str, error: Exception) -> list[logging.LogRecord]:
+    """The app's records when every request to it raises `error` (a bug)."""
     app = create_app()
 
     @app.before_request
     def boom():
-        raise RuntimeError("bug")
+        raise error
 
     with caplog.at_level(logging.ERROR, logger="calculator"):
-        assert app.test_client().get("/a%0Afake%1B[2J").status_code == 500
+        assert app.test_client().get(path).status_code == 500
+    return caplog.records
+
+
+def test_an_unexpected_error_on_a_forged_path_logs_one_line(caplog):
+    failing_request(caplog, "/a%0Afake%1B[2J", RuntimeError("bug"))
     messages = [record.getMessage() for record in caplog.records]
     assert messages == ["unexpected error on GET /a\\x0afake\\x1b[2J"], messages
 
@@ -124,15 +130,8 @@ def test_a_proxys_client_address_is_an_address_and_nothing_more():
 def test_an_exceptions_words_in_a_traceback_write_no_line_of_their_own(caplog):
     """The words of an exception may quote a request: escaped in the traceback (its frames'
     lines stay lines)."""
-    app = create_app()
-
-    @app.before_request
-    def boom():
-        raise ValueError("bad token 'x'\nFAKE 1.2.3.4 - \"GET /admin\" 200\x1b[2J")
-
-    with caplog.at_level(logging.ERROR, logger="calculator"):
-        assert app.test_client().get("/").status_code == 500
-    (record,) = caplog.records
+    (record,) = failing_request(
+        caplog, "/", ValueError("bad token 'x'\nFAKE 1.2.3.4 - \"GET /admin\" 200\x1b[2J"))
     lines = record.exc_text.splitlines()
     assert not any(line.startswith("FAKE") for line in lines) and "\x1b" not in record.exc_text
     assert lines[0] == "Traceback (most recent call last):"
