@@ -329,9 +329,14 @@ def score(page: Page, form) -> Response:
     sheet, show its result."""
     if page.ledger is None:  # the knocker's fields are the first, whatever is posted
         hand, values = forms.read_hand(form, "counts", knocked_by="0")
+        rule_slips = FieldErrors()
+        rules, typed = forms.read_rules(form, rule_slips)
+        # rules that cannot be read keep the upcard, so its own slips are told beside theirs
+        oklahoma = bool(rule_slips) or play.rules_of(rules).oklahoma
     else:
         hand, values = forms.read_hand(form, page.ledger.mode)
-    if not _oklahoma(page, form):
+        oklahoma = page.rules.oklahoma
+    if not oklahoma:
         # an upcard field hidden (a sheet's rules, or the rules chosen here, are not
         # Oklahoma's) is not read: what it still holds is not this hand's
         hand, values = replace(hand, upcard=""), {**values, "upcard": ""}
@@ -348,7 +353,9 @@ def score(page: Page, form) -> Response:
         return failed(page)
     role_errors = FieldErrors()
     if page.ledger is None:
-        rules, typed = forms.read_rules(form, state.errors)
+        for name, texts in rule_slips.messages.items():
+            for text in texts:
+                state.errors.add(name, text)
         state.values.update(typed)
         try:
             if state.errors:  # no rules to score by, but the hand's own slips are told too
@@ -383,17 +390,6 @@ def score(page: Page, form) -> Response:
         return finish(ledger, f"{'edit' if edit else 'add'}:{index + 1}", undo=page.token)
     forms.to_fields(role_errors, hand.knocked_by, state.errors)
     return failed(page)
-
-
-def _oklahoma(page: Page, form) -> bool:
-    """Whether the hand is scored under Oklahoma: the sheet's rules, or without a sheet the
-    preset and option chosen on the form (when they cannot be read, the upcard is kept, so
-    that its own slips are told beside theirs)."""
-    if page.ledger is not None:
-        return page.rules.oklahoma
-    slips = FieldErrors()
-    rules = forms.read_rules(form, slips)[0]
-    return bool(slips) or play.rules_of(rules).oklahoma
 
 
 def setup(page: Page, form) -> Response:
