@@ -207,10 +207,11 @@ def test_one_client_over_its_open_requests_gets_429(guarded_cluster):
         # nginx counts a request once its headers are in: wait (5 s at most) until it has
         # all of them, then the next one from that address is one too many
         deadline = time.monotonic() + 5
-        status = call(guarded_cluster.url, "/healthz", source="127.0.0.4")[0]
+        # (a path of `location /`, as the held requests': /healthz has a location of its own)
+        status = call(guarded_cluster.url, "/api/v1/rules", source="127.0.0.4")[0]
         while status != 429 and time.monotonic() < deadline:
             time.sleep(0.1)
-            status = call(guarded_cluster.url, "/healthz", source="127.0.0.4")[0]
+            status = call(guarded_cluster.url, "/api/v1/rules", source="127.0.0.4")[0]
         assert status == 429
         assert call(guarded_cluster.url, "/healthz", source="127.0.0.8")[0] == 200
     finally:
