@@ -4,22 +4,36 @@ Every setting can be overridden from the environment, as a container platform ex
 """
 import multiprocessing
 import os
+import re
 
-bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
+
+def _whole(name: str, default: int, low: int = 0, high: int = 10 ** 6) -> int:
+    """A setting from the environment: ASCII digits from `low` to `high` (int() would also
+    read "٣٠" and " 30"), else the server does not start, and says why."""
+    text = os.environ.get(name)
+    if text is None:
+        return default
+    if not re.fullmatch(r"[0-9]{1,7}", text) or not low <= int(text) <= high:
+        raise SystemExit(f"error: {name}={text[:20]!r} is not a whole number from {low} to "
+                         f"{high}")
+    return int(text)
+
+
+bind = f"{os.environ.get('HOST', '127.0.0.1')}:{_whole('PORT', 8000, 1, 65535)}"
 # The engine is CPU-bound pure Python: one sync worker per core (+1 to cover I/O gaps).
-workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() + 1))
+workers = _whole("WEB_CONCURRENCY", multiprocessing.cpu_count() + 1, 1, 1000)
 worker_class = "sync"
 # A request is bounded (largest batch, largest ledger of card hands): a worker silent for
 # this long is stuck, and the master replaces it.
-timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+timeout = _whole("GUNICORN_TIMEOUT", 30, 1)
 # On SIGTERM, in-flight requests get at least as long as any request may take.
-graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", str(timeout)))
+graceful_timeout = _whole("GUNICORN_GRACEFUL_TIMEOUT", timeout)
 keepalive = 5
 # Share links carry a game ledger in the URL: keep gunicorn's own request-line limit explicit.
 limit_request_line = 8190
 limit_request_fields = 100
 limit_request_field_size = 8190
-max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))
+max_requests = _whole("GUNICORN_MAX_REQUESTS", 0)
 max_requests_jitter = 50
 # "-": the access log goes to stdout, the error log to stderr.
 accesslog = "-"

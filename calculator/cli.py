@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 
 from marshmallow import ValidationError
 
 from . import core
 from .api import answers, limits, schemas
-from .api.encoding import UnreadableJSON, read_json, to_json
+from .api.encoding import UnreadableJSON, ascii_json, read_json, to_json
 from .api.errors import flatten_messages, pointer
 from .core import PRESETS, CalculatorError, Card, Rules
-from .core.errors import FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE, isolated
+from .core.errors import (BIDI_CONTROLS, FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE, RuleError,
+                          isolated, quoted)
 from .core.game import play_ledger
 from .core.numbers import DIGITS, long_whole
 from .core.position import written_pile
@@ -44,16 +46,25 @@ def main(argv: list[str] | None = None) -> int:
     return 2
 
 
-# C0 and C1 controls (ESC, BEL: a terminal obeys them) and the bidirectional embeddings and
-# overrides (which reverse what follows them), written as escapes
+# C0 and C1 controls (ESC, BEL: a terminal obeys them), written as escapes
 _ESCAPED = str.maketrans({c: c.encode("unicode_escape").decode() for c in map(chr, [
-    *range(32), *range(127, 160), *range(0x202A, 0x202F)])})
+    *range(32), *range(127, 160)])})
+# and every bidi control (embeddings, overrides, isolates and marks reorder what follows
+# them), but for the isolates around a name the core isolated (`isolated`; a name holds none)
+_BIDI = re.compile(f"({FIRST_STRONG_ISOLATE}[^{BIDI_CONTROLS}]*{POP_DIRECTIONAL_ISOLATE})"
+                   f"|[{BIDI_CONTROLS}]")
+
+
+def _escaped(text: str) -> str:
+    """`text` with what a terminal would act on written as escapes."""
+    return _BIDI.sub(lambda m: m.group(1) or m.group().encode("unicode_escape").decode(),
+                     text.translate(_ESCAPED))
 
 
 def _error(text: str) -> None:
     """An error line on stderr, the user's text in it escaped where a terminal would act on
     it (a quoted token, a key in a JSON pointer)."""
-    print(f"error: {text.translate(_ESCAPED)}", file=sys.stderr)
+    print(f"error: {_escaped(text)}", file=sys.stderr)
 
 
 def whole_number(text: str) -> int:
@@ -78,7 +89,10 @@ def _where(json_pointer: str) -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m calculator",
+    # run as `python -m calculator`, argv[0] is the path of __main__.py
+    program = os.path.basename(sys.argv[0])
+    parser = argparse.ArgumentParser(prog="python -m calculator"
+                                     if program in ("__main__.py", "") else program,
                                      description="Gin Rummy hand analysis and scoring.")
     commands = parser.add_subparsers(required=True, metavar="COMMAND")
 
@@ -137,7 +151,13 @@ def _rule_options(args) -> dict:
     if args.preset:
         options["preset"] = args.preset
     for item in args.rule:
-        key, _, text = item.partition("=")
+        key, equals, text = item.partition("=")
+        if not equals:
+            raise RuleError(key.strip(), f"--rule {quoted(key.strip())} has no value: give "
+                                         f"KEY=VALUE, e.g. knock_limit=7", ("rules",))
+        if DIGITS.fullmatch(text):  # a count as typed elsewhere on the line: 07 is 7
+            options[key.strip()] = long_whole(text.lstrip("0") or "0")
+            continue
         try:  # as a request's JSON value (a long number too), else the text itself
             options[key.strip()] = read_json(text.encode("utf-8", "surrogateescape"))
         except UnreadableJSON:
@@ -157,7 +177,14 @@ def _request(args, schema, body: dict) -> dict:
 
 
 def _emit(answer: dict, as_json: bool, render) -> int:
-    sys.stdout.write(to_json(answer) if as_json else render(answer))
+    text = to_json(answer) if as_json else render(answer)
+    try:
+        sys.stdout.write(text)
+    except UnicodeEncodeError:  # an output that cannot hold ♠ or −: nothing was written yet
+        # JSON with ASCII escapes is the same JSON value; a text's characters as escapes
+        encoding = sys.stdout.encoding
+        sys.stdout.write(ascii_json(answer) if as_json
+                         else text.encode(encoding, "backslashreplace").decode(encoding))
     return 0
 
 
@@ -229,7 +256,11 @@ def _game(args) -> int:
     if len(raw) > most:
         _error(f"the ledger is longer than {most:,} bytes, the most a request may send")
         return 2
-    body = schemas.read(schemas.GamesRequest, read_json(raw, "the ledger"))
+    ledger = read_json(raw, "the ledger")
+    if type(ledger) is not dict:
+        _error("the ledger must be a JSON object, the body of POST /api/v1/games")
+        return 2
+    body = schemas.read(schemas.GamesRequest, ledger)
     sheet = play_ledger(body["players"], schemas.ledger_entries(body["hands"]),
                         schemas.rules_of(body))
     return _emit(answers.sheet(sheet), args.json, render_sheet)
@@ -383,6 +414,10 @@ def _advise(args) -> int:
     from .api import advice as advice_api
     from .core.advice import advise
 
+    try:  # no longer than a hand's text, before it is split (as the hand is)
+        schemas.Tokens(what="discard pile").deserialize(args.discards)
+    except ValidationError as error:
+        raise ValidationError({"discards": error.messages}) from None
     body: dict = {"hand": args.hand,
                   "discards": written_pile(args.discards)}
     # the cards as one string each, read by the core as the API reads them; a value typed

@@ -198,6 +198,9 @@ def test_module_entry_point_runs():
 @pytest.mark.parametrize("argv, shown", [
     (["analyze", "As 2s 3s 7c 7h 7d Tc Jc Qc A\x1b[2J\u202e"], "'A\\x1b[2J\\u202e'"),
     (["analyze", HAND, "--rule", "x\x1b]0;PWNED\x07=1"], "/rules/x\\x1b]0;PWNED\\x07:"),
+    # the isolates and marks reorder a line as the overrides do
+    (["analyze", "As 2s 3s \u2067Qx 7h 7d Tc Jc Qc 5h"], "'\\u2067Qx'"),
+    (["analyze", "As 2s 3s \u200fQx 7h 7d Tc Jc Qc 5h"], "'\\u200fQx'"),
 ])
 def test_what_a_terminal_would_obey_is_written_as_escapes(capsys, argv, shown):
     """An escape sequence typed in a token or a rule's name was echoed raw to stderr, where
@@ -206,6 +209,70 @@ def test_what_a_terminal_would_obey_is_written_as_escapes(capsys, argv, shown):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert shown in err and "\x1b" not in err and "\u202e" not in err and "\x07" not in err
+    assert not set(err) & {"\u2067", "\u200f"}
+
+
+def test_a_name_the_core_isolated_keeps_its_isolates_and_nothing_else_does():
+    from calculator.cli import _escaped
+
+    assert _escaped("Bob beat \u2068מיכל\u2069") == "Bob beat \u2068מיכל\u2069"
+    assert _escaped("\u2068x\u202ey\u2069") == "\\u2068x\\u202ey\\u2069"
+    assert _escaped("\u2069\u2068") == "\\u2069\\u2068"
+
+
+@pytest.mark.parametrize("argv", [["analyze", HAND],
+                                  ["advise", "As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd", "--json",
+                                   "--samples", "50"],
+                                  ["score", "--knocker-deadwood", "5",
+                                   "--defender-deadwood", "28"]])
+def test_an_output_without_the_suit_glyphs_gets_escapes_not_a_traceback(argv):
+    """stdout in ASCII (or cp1252, a Windows file) could not hold ♠ or −: a traceback."""
+    import os
+
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    done = subprocess.run([sys.executable, "-m", "calculator", *argv], capture_output=True,
+                          env=env, check=False, timeout=60)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
+    if "--json" in argv:  # the same JSON value, in ASCII
+        plain = subprocess.run([sys.executable, "-m", "calculator", *argv],
+                               capture_output=True, check=True, timeout=60)
+        assert json.loads(done.stdout) == json.loads(plain.stdout)
+    else:
+        assert b"\\u26" in done.stdout or b"\\u2212" in done.stdout
+
+
+def test_usage_names_the_command_as_it_was_run(monkeypatch, capsys):
+    from calculator.cli import _parser
+
+    monkeypatch.setattr(sys, "argv", ["/usr/local/bin/gin-calculator"])
+    assert _parser().format_usage().startswith("usage: gin-calculator ")
+    monkeypatch.setattr(sys, "argv", ["/x/calculator/__main__.py"])
+    assert _parser().format_usage().startswith("usage: python -m calculator ")
+
+
+@pytest.mark.parametrize("rule, told", [
+    ("knock_limit=\u0663", "/rules/knock_limit: knock_limit must be a whole number, not '\u0663'"),
+    ("knock_limit=\u00b2", "knock_limit must be a whole number, not '\u00b2'"),
+    ("knock_limit=1e400", "knock_limit must be a whole number, not inf"),
+    ("oklahoma=1", "/rules/oklahoma: oklahoma must be true or false, not 1"),
+    ("knock_limit", "/rules: --rule 'knock_limit' has no value: give KEY=VALUE"),
+])
+def test_a_bad_rule_value_is_quoted(capsys, rule, told):
+    assert main(["analyze", HAND, "--rule", rule]) == 2
+    assert told in capsys.readouterr().err
+
+
+def test_a_rule_count_reads_as_every_count_of_the_line_does(capsys):
+    """--stock 030 was read, --rule knock_limit=07 refused (JSON forbids leading zeros)."""
+    assert main(["analyze", HAND, "--rule", "knock_limit=07", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["knock_limit"] == 7
+
+
+def test_a_ledger_that_is_no_object_is_named(capsys, tmp_path):
+    ledger = tmp_path / "ledger.json"
+    ledger.write_text("[1]")
+    assert main(["game", str(ledger)]) == 2
+    assert "error: the ledger must be a JSON object" in capsys.readouterr().err
 
 
 def test_an_unknown_key_of_a_ledger_is_escaped_in_its_pointer_too(capsys, tmp_path):

@@ -59,6 +59,10 @@ def test_words_lead_with_the_advice(capsys):
     (["advise", HAND, "--stock", "3"], "/stock"),
     (["advise", HAND, "--stock", "0"], "/stock"),  # 0 is sent, not dropped as no stock given
     (["advise", HAND, "--discards", "Jc:them"], "/discards/0/by"),
+    # who, said as nobody, is told as an empty `by` is (it had been dropped)
+    (["advise", HAND, "--discards", "Jc:"], "/discards/0/by: 'by' is who threw the card: me "
+                                            "or opponent, not ''"),
+    (["advise", HAND, "--discards", "Jc Xx 9d Yy"], "/discards/3"),  # every bad card told
     (["advise", HAND, "--scores", "40,lots"], "--scores"),
     (["advise", HAND, "--scores", "40"], "give both game totals"),
     (["advise", HAND, "--rule", "knock_limit=12"], "/rules/knock_limit"),
@@ -66,3 +70,17 @@ def test_words_lead_with_the_advice(capsys):
 def test_bad_positions_exit_2(argv, where, capsys):
     assert main(argv) == 2
     assert where in capsys.readouterr().err
+
+
+def test_a_long_pile_is_refused_before_it_is_split(capsys, monkeypatch):
+    """126 KB of pile took 70 ms to split and read before its count was checked; the hand
+    and the other card lists are refused at 2,000 characters, unread."""
+    import calculator.cli
+
+    def unread(text):
+        raise AssertionError("the pile was split")
+
+    monkeypatch.setattr(calculator.cli, "written_pile", unread)
+    assert main(["advise", HAND, "--discards", " ".join(["Xx:me"] * 21_000)]) == 2
+    assert "/discards: discard pile text is longer than 2000 characters" in \
+        capsys.readouterr().err

@@ -111,8 +111,6 @@ _LOADER = compile_loader(AdviceRequest)
 def read(body) -> dict:
     """The body's values, or marshmallow's ValidationError naming every bad field (up to the
     error cap), read by the bounded loader as the other endpoints' bodies are."""
-    if type(body) is not dict:
-        raise ValidationError({"_schema": ["the body must be a JSON object"]})
     return load(_LOADER, body)
 
 

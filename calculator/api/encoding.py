@@ -68,7 +68,13 @@ def json_bytes(data: Any) -> bytes:
     try:
         return orjson.dumps(data, option=orjson.OPT_APPEND_NEWLINE)
     except orjson.JSONEncodeError:
-        return (json.dumps(data, separators=(",", ":")) + "\n").encode("ascii")
+        return ascii_json(data).encode("ascii")
+
+
+def ascii_json(data: Any) -> str:
+    """The same JSON value as `json_bytes`, every character past ASCII written as an escape
+    (for an output that cannot hold them, or a lone surrogate)."""
+    return json.dumps(data, separators=(",", ":")) + "\n"
 
 
 def to_json(data: Any) -> str:

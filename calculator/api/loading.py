@@ -73,6 +73,8 @@ class Loader(NamedTuple):
 
 def load(loader: Loader, body) -> dict:
     """The body's values by attribute; marshmallow's ValidationError when it is invalid."""
+    if type(body) is not dict:
+        raise ValidationError({"_schema": ["the body must be a JSON object"]})
     try:
         return loader.quick(body)
     except (Invalid, ValidationError):

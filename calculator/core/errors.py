@@ -45,8 +45,27 @@ def quoted_number(value: int) -> str:
     return f"a number of more than {MAX_QUOTED_CHARS} digits"
 
 
+def shown(value) -> str:
+    """A caller's value of the wrong type as a message shows it: a string quoted, a number,
+    true, false and null as JSON writes them, anything else by its JSON type.
+
+    >>> shown("٣"), shown(2.5), shown(True), shown(None), shown([7])
+    ("'٣'", '2.5', 'true', 'null', 'an array')
+    """
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
+    if isinstance(value, int):
+        return quoted_number(value)
+    if isinstance(value, float):
+        return f"{value:.6g}"  # inf, from a JSON number past the floats (1e400)
+    return quoted(value)
+
+
 # FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE: the plain-text isolation of a name
 FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2068", "\u2069"
+# Every bidi control, as a regular expression's character class holds them: the arabic letter
+# mark, the left-to-right and right-to-left marks, the embeddings and overrides, the isolates
+BIDI_CONTROLS = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 _RIGHT_TO_LEFT = frozenset({"R", "AL"})
 
 

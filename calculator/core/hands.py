@@ -60,25 +60,32 @@ def refuse_shared_cards(*named: tuple[tuple, list[Card]]) -> None:
     check_disjoint(list(named))
 
 
-def read_hands(hands, position: tuple, sizes: tuple[int, ...] = (10, 11)) -> list[int]:
-    """Many hands (a batch) as the masks of their cards; every bad hand's errors, each under
-    `position` and the hand's index, until `MAX_REPORTED_ERRORS` of them (then reading stops).
-    """
-    masks, errors = [], []
-    for index, hand in enumerate(hands):
-        mask = quick_mask(hand)  # the usual hand: plain distinct codes, read at C speed
-        if mask is not None and mask.bit_count() in sizes:
-            masks.append(mask)
-            continue
+def read_each(items, read, position: tuple) -> list:
+    """`read(item, index)` of each item, in order; every failing item's errors told at once
+    (`read` places them), until `MAX_REPORTED_ERRORS` of them: then reading stops, and the
+    items left unread in the list at `position` are counted."""
+    values, errors = [], []
+    for index, item in enumerate(items):
         try:
-            cards = sized_cards(hand, sizes)
+            values.append(read(item, index))
         except CalculatorError as error:
-            error.at(*position, index)
             errors.extend(getattr(error, "members", (error,)))
-            if len(errors) >= MAX_REPORTED_ERRORS and index + 1 < len(hands):
-                raise group(errors, len(hands) - index - 1, position)
-            continue
-        masks.append(cards_mask(cards))
+            if len(errors) >= MAX_REPORTED_ERRORS and index + 1 < len(items):
+                raise group(errors, len(items) - index - 1, position)
     if errors:
         raise group(errors)
-    return masks
+    return values
+
+
+def read_hands(hands, position: tuple, sizes: tuple[int, ...] = (10, 11)) -> list[int]:
+    """Many hands (a batch) as the masks of their cards; every bad hand's errors, each under
+    `position` and the hand's index (`read_each`)."""
+    def read(hand, index: int) -> int:
+        mask = quick_mask(hand)  # the usual hand: plain distinct codes, read at C speed
+        if mask is not None and mask.bit_count() in sizes:
+            return mask
+        try:
+            return cards_mask(sized_cards(hand, sizes))
+        except CalculatorError as error:
+            raise error.at(*position, index)
+    return read_each(hands, read, position)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .cards import Card, cards_mask, tokenize
 from .errors import CardInBothHandsError, DuplicateCardError, IncompatibleInputError, \
     NumberRangeError, quoted
-from .hands import read_card, read_hand, read_upcard, refuse_shared_cards
+from .hands import read_card, read_each, read_hand, read_upcard, refuse_shared_cards
 from .numbers import is_whole
 from .rules import DEFAULT_RULES, Rules
 
@@ -35,8 +35,9 @@ def written_discard(token: str):
     >>> written_discard("Jc"), written_discard("9d:opp"), written_discard("5h:me")
     ('Jc', {'card': '9d', 'by': 'opponent'}, {'card': '5h', 'by': 'me'})
     """
-    card, _, by = token.partition(":")
-    return {"card": card, "by": SHORT_WHO.get(by, by)} if by else card
+    card, colon, by = token.partition(":")
+    # "Jc:" says who, as nobody: refused where the pile is read, as an empty `by` is
+    return {"card": card, "by": SHORT_WHO.get(by, by)} if colon else card
 
 
 def written_pile(text: str) -> list:
@@ -153,7 +154,7 @@ def read_position(hand, discards=(), face_up=None, opponent_took=(), opponent_pa
     rules = rules or DEFAULT_RULES
     cards = read_hand(hand, (10, 11), ("hand",))
     entries = _pile_entries(discards)
-    pile = [_read_discard(entry, i) for i, entry in enumerate(entries)]
+    pile = read_each(entries, _read_discard, ("discards",))  # every bad card told at once
     pile_cards = [d.card for d in pile]
     took = read_hand(opponent_took, None, ("opponent_took",), "opponent_took")
     passed = read_hand(opponent_passed, None, ("opponent_passed",), "opponent_passed")

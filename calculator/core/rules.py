@@ -5,14 +5,31 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Mapping
 
 from .cards import Card
-from .errors import MAX_QUOTED_CHARS, RuleError, quoted, quoted_number
+from .errors import MAX_QUOTED_CHARS, RuleError, quoted, quoted_number, shown
 
 SHUTOUT_OPTIONS = ("game_bonus_doubled", "total_doubled", "none")
 FORMATS = ("single", "hollywood")
 
 
+PRESET_NAMES = ("standard", "classic", "oklahoma", "straight", "hollywood")
+
+
 @dataclass(frozen=True)
 class Rules:
+    """The rules of a game: every option of docs/RULES.md, each checked when made.
+
+    Made by keyword, each option not given is the standard one; `preset` only names the
+    preset a request's options began from. A preset's own values, with overrides, come
+    from `Rules.from_options({"preset": "classic", ...})` (or `PRESETS["classic"]`).
+
+    >>> Rules(knock_limit=7).knock_limit, Rules.from_options({"preset": "classic"}).gin_bonus
+    (7, 20)
+    >>> Rules(knock_limit=99)
+    Traceback (most recent call last):
+    ...
+    calculator.core.errors.RuleError: knock_limit must be between 0 and 10, not 99
+    """
+
     preset: str = "standard"
     knock_limit: int = 10
     gin_bonus: int = 25
@@ -28,11 +45,14 @@ class Rules:
     shutout: str = "game_bonus_doubled"
     format: str = "single"
 
+    def __post_init__(self):
+        _check_preset(self.preset)
+        for key in _OPTIONS:
+            _check_option(key, getattr(self, key))
+
     @classmethod
     def preset_named(cls, name: str) -> "Rules":
-        if not isinstance(name, str) or name not in PRESETS:
-            raise RuleError("preset", f"unknown preset {quoted(name)}; one of "
-                            f"{', '.join(PRESETS)}")
+        _check_preset(name)
         return PRESETS[name]
 
     @classmethod
@@ -46,9 +66,8 @@ class Rules:
             raise RuleError("preset", "rules are a mapping of rule options", position=("rules",))
         options = dict(options or {})
         base = cls.preset_named(options.pop("preset", "standard"))
-        known = {f.name for f in fields(cls)} - {"preset"}
         for key in options:
-            if key not in known:
+            if key not in _OPTIONS:
                 # a long key is not repeated in the pointer: the answer stays small
                 raise RuleError(key, f"unknown rule option {quoted(key)}", position=(
                     ("rules", key) if len(key) <= MAX_QUOTED_CHARS else ("rules",)))
@@ -96,8 +115,15 @@ _INT_RANGES = {
     "game_bonus": (0, 10000),
     "box_bonus": (0, 1000),
 }
+_OPTIONS = tuple(f.name for f in fields(Rules) if f.name != "preset")
 _BOOLS = ("tie_is_undercut", "oklahoma", "oklahoma_ace_gin_only", "oklahoma_spade_double")
 _CHOICES = {"shutout": SHUTOUT_OPTIONS, "format": FORMATS}
+
+
+def _check_preset(name) -> None:
+    if not isinstance(name, str) or name not in PRESET_NAMES:
+        raise RuleError("preset", f"unknown preset {quoted(name)}; one of "
+                        f"{', '.join(PRESET_NAMES)}")
 
 
 def _check_option(key: str, value: Any) -> None:
@@ -106,19 +132,19 @@ def _check_option(key: str, value: Any) -> None:
             return
         low, high = _INT_RANGES[key]
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleError(key, f"{key} must be a whole number")
+            raise RuleError(key, f"{key} must be a whole number, not {shown(value)}")
         if not low <= value <= high:
             raise RuleError(key, f"{key} must be between {low} and {high}, "
                                  f"not {quoted_number(value)}")
     elif key in _BOOLS:
         if not isinstance(value, bool):
-            raise RuleError(key, f"{key} must be true or false")
+            raise RuleError(key, f"{key} must be true or false, not {shown(value)}")
     elif key in _CHOICES and value not in _CHOICES[key]:
         raise RuleError(key, f"{key} must be one of {', '.join(_CHOICES[key])}, "
                         f"not {quoted(value)}")
 
 
-PRESETS: dict[str, Rules] = {
+PRESETS: dict[str, Rules] = {  # in PRESET_NAMES' order
     "standard": Rules(),
     "classic": Rules(preset="classic", gin_bonus=20, big_gin_bonus=None, undercut_bonus=10,
                      box_bonus=20),

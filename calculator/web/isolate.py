@@ -22,13 +22,15 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
+from ..core.errors import BIDI_CONTROLS
+
 # A quote opens at the start or after a space or an opening bracket (so "Bob's" is no quote)
 # and closes at the first quote followed by the end, a space or punctuation: a quote inside
 # the token does not end it early. The second alternative: the bidi embeddings, overrides,
 # isolates and marks, when one stands outside any quotes.
 QUOTED = re.compile(r"""(?<![^\s(\[{])(?:'(.*?)'|"(.*?)")(?=$|[\s)\]},.:;!?])"""
                     r"|\u2068([^\u2066-\u2069]*)\u2069"        # a name the core isolated
-                    r"|([\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069])", re.S)
+                    f"|([{BIDI_CONTROLS}])", re.S)
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from calculator.core import ALL_CARDS, CardInBothHandsError, CardNotationError, \
-    DuplicateCardError, HandSizeError, IncompatibleInputError, NumberRangeError, RuleError, \
-    Rules
+from calculator.core import ALL_CARDS, CalculatorError, CardInBothHandsError, \
+    CardNotationError, DuplicateCardError, HandSizeError, IncompatibleInputError, \
+    NumberRangeError, RuleError, Rules
+from calculator.core.errors import MAX_REPORTED_ERRORS
 from calculator.core.position import MAX_SAMPLES, read_position
 
 HAND = "As 2s 3s 4h 5h 6h 7c 7d 7h Kd Qc"
@@ -236,3 +237,17 @@ def test_a_first_upcard_gone_from_the_pile_and_not_mine_is_theirs():
     with pytest.raises(IncompatibleInputError) as caught:
         read_position(HAND, ["2d"], rules=oklahoma, upcard="Jc", opponent_took=ten)
     assert caught.value.position == ("upcard",) and "upcard" in str(caught.value)
+
+
+def test_every_bad_card_of_the_pile_is_told_at_once_up_to_the_cap():
+    """Only the pile's first bad card was told, where a hand or a batch tells up to 50."""
+    with pytest.raises(CalculatorError) as info:
+        read_position(HAND, ["Xx", "2c", {"card": "Yy", "by": "me"}, {"card": "3c", "by": "x"}])
+    assert [position for position, _ in info.value.errors] == [
+        ("discards", 0), ("discards", 2, "card"), ("discards", 3, "by")]
+    with pytest.raises(CalculatorError) as info:
+        read_position(HAND, ["Xx"] * 52)
+    errors = info.value.errors
+    assert len(errors) == MAX_REPORTED_ERRORS + 1  # the 50, and what was left unread
+    assert errors[0] == (("discards",), "reading stopped after 50 errors; the last 2 items "
+                                        "were not read")

@@ -194,3 +194,27 @@ def test_rules_are_immutable_values():
         rules.knock_limit = 3
     assert Rules.from_options({"target": 200}) == Rules.from_options({"target": 200})
     assert Rules().as_dict()["knock_limit"] == 10
+
+
+@pytest.mark.parametrize("options, key, message", [
+    ({"preset": "bogus"}, "preset", "unknown preset 'bogus'"),
+    ({"knock_limit": 99}, "knock_limit", "knock_limit must be between 0 and 10, not 99"),
+    ({"knock_limit": 7.0}, "knock_limit", "knock_limit must be a whole number, not 7"),
+    ({"oklahoma": 1}, "oklahoma", "oklahoma must be true or false, not 1"),
+    ({"format": "bogus"}, "format", "format must be one of single, hollywood, not 'bogus'"),
+    ({"shutout": None}, "shutout", "shutout must be one of"),
+])
+def test_rules_made_directly_are_checked_as_a_request_is(options, key, message):
+    """`Rules(knock_limit=99)` was taken as it stood (it let 10 deadwood knock), and a
+    game played by `Rules(format="bogus")` failed with a bare KeyError."""
+    with pytest.raises(RuleError) as info:
+        Rules(**options)
+    assert info.value.key == key and message in info.value.detail
+    assert info.value.position == ("rules", key)
+
+
+def test_every_preset_is_a_checked_rules_value_in_the_documented_order():
+    from calculator.core.rules import PRESET_NAMES
+
+    assert tuple(PRESETS) == PRESET_NAMES
+    assert all(Rules(**rules.as_dict()) == rules for rules in PRESETS.values())

@@ -197,6 +197,17 @@ class SlowReader(SlowClient):
                           b"Content-Length: %d\r\n\r\n" % len(self.body) + self.body)
 
 
+class LargeSlowReader(SlowReader):
+    """`SlowReader` with the largest batch answer (10,000 eleven-card hands: about 19 MB), for
+    the control through an unbuffered nginx. There the answer fills three sockets' kernel
+    buffers before the worker blocks: the instance's send buffer, nginx's receive buffer from
+    it (which the kernel may grow up to tcp_rmem's maximum, 32 MB here) and nginx's send
+    buffer to the client; SlowReader's 7.7 MB was now and then taken in whole."""
+
+    body = json.dumps(batch_body(10_000, seed=17, size=11)).encode()
+    settle = 6.0  # three such batches take about 5 s of CPU on two cores
+
+
 KINDS = {"slow headers": SlowHeaders, "slow body": SlowBody, "slow reader": SlowReader}
 
 
@@ -217,11 +228,13 @@ def probe_healthz(url: str, seconds: float, every: float = 0.1,
     return results
 
 
-def hold(url: str, kind: str, count: int, seconds: float,
+def hold(url: str, kind: "str | type[SlowClient]", count: int, seconds: float,
          target: str | None = None) -> list[tuple[float, str]]:
-    """Open `count` hostile clients of `kind` against `target` (default `url`), let them settle,
-    then probe /healthz at `url` for `seconds` while they drip, and close them."""
-    clients = [KINDS[kind](target or url) for _ in range(count)]
+    """Open `count` hostile clients of `kind` (a name of KINDS, or a class) against `target`
+    (default `url`), let them settle, then probe /healthz at `url` for `seconds` while they
+    drip, and close them."""
+    kind = KINDS[kind] if isinstance(kind, str) else kind
+    clients = [kind(target or url) for _ in range(count)]
     stop = threading.Event()
 
     def drip():
@@ -234,7 +247,7 @@ def hold(url: str, kind: str, count: int, seconds: float,
             client.open()
         dripper = threading.Thread(target=drip, daemon=True)
         dripper.start()
-        time.sleep(KINDS[kind].settle)
+        time.sleep(kind.settle)
         return probe_healthz(url, seconds)
     finally:
         stop.set()

@@ -6,6 +6,7 @@ template keeps the body limit of the app.
 from __future__ import annotations
 
 import re
+import runpy
 import signal
 import subprocess
 import sys
@@ -100,9 +101,34 @@ def test_the_body_limit_in_nginx_conf_is_the_apps():
 
 
 def test_proxy_read_timeout_is_above_gunicorns_worker_timeout():
-    import runpy
-
     timeout = runpy.run_path(str(ROOT / "gunicorn.conf.py"))["timeout"]
     (read,) = re.findall(r"^\s*proxy_read_timeout\s+(\d+)s;", topology.TEMPLATE.read_text(),
                          re.M)
     assert int(read) > timeout
+
+
+@pytest.mark.parametrize("name, value", [("GUNICORN_TIMEOUT", "abc"),
+                                         ("GUNICORN_TIMEOUT", "\u0663\u0660"),
+                                         ("GUNICORN_GRACEFUL_TIMEOUT", " 30"),
+                                         ("GUNICORN_MAX_REQUESTS", "-1"),
+                                         ("WEB_CONCURRENCY", "0"),
+                                         ("PORT", "\u0668\u0660\u0660\u0660")])
+def test_a_setting_in_the_environment_is_ascii_digits_in_range(monkeypatch, name, value):
+    """gunicorn.conf.py's int() took '٣٠' as 30 (the service's own ports refuse that) and
+    crashed with a traceback on 'abc': the server does not start, and says which setting."""
+    monkeypatch.setenv(name, value)
+    with pytest.raises(SystemExit) as info:
+        runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert str(info.value).startswith(f"error: {name}={value!r} is not a whole number from ")
+
+
+def test_settings_from_the_environment_are_read(monkeypatch):
+    for name in ("GUNICORN_GRACEFUL_TIMEOUT", "GUNICORN_MAX_REQUESTS"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("GUNICORN_TIMEOUT", "45")
+    monkeypatch.setenv("PORT", "9001")
+    monkeypatch.setenv("WEB_CONCURRENCY", "2")
+    settings = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert (settings["timeout"], settings["graceful_timeout"], settings["max_requests"],
+            settings["workers"]) == (45, 45, 0, 2)
+    assert settings["bind"].endswith(":9001")

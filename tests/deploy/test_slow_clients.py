@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from deploy_support import KINDS, hold
+from deploy_support import KINDS, LargeSlowReader, hold
 
 ATTACKERS = 3
 SECONDS = 3.0
@@ -56,7 +56,8 @@ def test_without_buffering_the_same_clients_get_through_nginx(unbuffered_cluster
     """Control: what the two buffering settings buy. Without them nginx passes a slow body
     on as it comes, and an unread answer back as it is read, so the attackers hold workers
     and probes that meet a held instance wait. (Headers are always read whole by nginx.)"""
-    probes = hold(unbuffered_cluster.url, kind, ATTACKERS, SECONDS)
+    probes = hold(unbuffered_cluster.url, LargeSlowReader if kind == "slow reader" else kind,
+                  ATTACKERS, SECONDS)
     late = [p for p in probes if p[1] != "200" or p[0] >= LIMIT_S]
     print(f"\n  [slow clients] {kind} x{ATTACKERS} through nginx without buffering: "
           f"{len(late)} of {len(probes)} probes late or failed")
