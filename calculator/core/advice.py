@@ -158,11 +158,16 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
                                    ranked)
         if knock is not None and not knock.knock and draw is not None and draw.take:
             # a last draw's take made for a knock the decision then declines: judged by
-            # the deadwood as any other take, a draw may be better (it keeps less)
+            # the deadwood as any other take (a draw may be better: it keeps less; a take,
+            # with the ranking's discard, not the first that knocks)
             plain = draw_choice(position, ranked, knocking=False)
-            if not plain.take:
-                draw, kept, knock = plain, mine, None
-                waiting, outlook = _waiting(mine, unseen), look_ahead(position, mine, plain)
+            if plain != draw:
+                if plain.take:
+                    kept = take_hand ^ (plain.take_discard or ranked[0].card).bit
+                else:
+                    kept, knock = mine, None
+                draw = plain
+                waiting, outlook = _waiting(kept, unseen), look_ahead(position, kept, plain)
     if knock is not None and knock.knock and knock.odds.discard is not None:
         if draw is not None and draw.take and knock.odds.discard != draw.take_discard:
             # the take names the card the knock goes down with, not the ranking's first
@@ -270,7 +275,10 @@ def draw_choice(position: Position, ranked: tuple[DiscardChoice, ...] | None = N
     # all eleven cards meld with it: big gin, which no stock draw can beat (a hand already
     # gin before its draw expects 0 from the stock too, and the tie would say draw)
     big_gin = deadwood_of_mask(mine | top.bit) == 0
-    take = advised.deadwood < expected or big_gin
+    # a discard after it leaves gin: gin goes down at once, its discard face down (so the
+    # danger that may rank another discard first does not count), and no draw beats it
+    gin = big_gin or lowest == 0
+    take = advised.deadwood < expected or gin
     # my last draw (taking leaves no later draw, and drawing none either): what counts is
     # whether I can knock after it, so a sure knock beats the draw's chance of one, and
     # the draw's chance beats a take that cannot knock (both sure, or neither: the rule above)
@@ -283,8 +291,8 @@ def draw_choice(position: Position, ranked: tuple[DiscardChoice, ...] | None = N
     # (or leaves gin) where that is what the take is for
     if then is not None and take:
         chosen = then
-    elif big_gin or (knock_decides and take):
-        chosen = next((c for c in ranked if c.deadwood == 0 or not big_gin and c.can_knock),
+    elif gin or (knock_decides and take):
+        chosen = next((c for c in ranked if c.deadwood == 0 or not gin and c.can_knock),
                       advised)
     else:
         chosen = advised
@@ -308,6 +316,9 @@ def draw_choice(position: Position, ranked: tuple[DiscardChoice, ...] | None = N
                   if position.rules.plays_big_gin else
                   f"Take {top.glyph}: with it all eleven of your cards meld, so throwing "
                   f"{discard.glyph} leaves gin.")
+    elif gin:
+        reason = (f"Take {top.glyph}: throwing {discard.glyph} then leaves gin, which no stock "
+                  f"draw beats.")
     elif take:
         reason = (f"Take {top.glyph}: it brings your deadwood from {now} to {best} "
                   f"(throwing {discard.glyph}), better than the {expected:.1f} a stock draw "

@@ -11,7 +11,7 @@ from core_support import dealt_order
 
 from calculator.core.advice import FAR_BEHIND, GIN_POINTS, _reason, advise, advise_position, \
     draw_choice, knock_decision, look_ahead, rank_discards
-from calculator.core.cards import ALL_CARDS, Card, mask_cards
+from calculator.core.cards import ALL_CARDS, Card, cards_mask, mask_cards
 from calculator.core.draws import bits_of
 from calculator.core.tables import best_discard_deadwood_of_mask, deadwood_of_mask
 from calculator.core.odds import PAIRS, waiting_melds
@@ -262,6 +262,65 @@ def test_a_last_draw_take_for_a_declined_knock_gives_way_to_a_draw(hand, pile, p
     assert advice.action == "draw" and not advice.draw.take and advice.knock is None
     assert advice.draw.take_deadwood > advice.draw.draw_deadwood
     assert {c.bit for c in advice.outlook.kept} == {c.bit for c in position.hand}
+
+
+def test_a_last_draw_take_for_a_declined_knock_keeps_the_rankings_discard():
+    """A take made for a knock the decision declines, still better than a draw by its
+    deadwood, kept the knock's discard and words ("throwing 5♣ then leaves 10 deadwood, low
+    enough to knock", 5♣ the opponent melds for sure), where the ranking throws a dead 4♦."""
+    full = [r + s for s in "shdc" for r in "A23456789TJQK"]
+    mine = "4h 5h 6h 9s Ts Js 5c 4d 3s 3c".split()
+    theirs = "6c 7c 8c Kc Kh Kd 3h 7h 8s 2h".split()
+    pile = [c for c in full if c not in mine + theirs + ["Jd", "Qd", "Jc", "Qs"]] + ["Qs"]
+    position = read_position(mine, pile, opponent_took=theirs, stock=3)
+    assert position.draws_after_eleven == 0
+    advice = advise_position(position)
+    assert advice.knock is not None and not advice.knock.knock  # the knock is declined
+    plain = draw_choice(position, rank_discards(position, position.mine | position.face_up.bit,
+                                                position.face_up.bit), knocking=False)
+    assert advice.draw == plain and plain.take and str(plain.take_discard) == "4d"
+    assert str(advice.discards[0].card) == "4d" and "knock" not in advice.draw.reason
+    kept = (position.mine | position.face_up.bit) ^ plain.take_discard.bit
+    assert {c.bit for c in advice.outlook.kept} == set(bits_of(kept))
+
+
+@pytest.mark.parametrize("rules", [None, PRESETS["straight"]])
+def test_a_face_up_card_that_gives_gin_is_taken_though_a_safer_discard_ranks_first(rules):
+    """Taking 4♠ and throwing 4♥ is gin, but the ranking put a dead A♠ first (4♥ the
+    opponent, holding 4♣ 4♦, melds for sure), so the take was judged to keep 4 deadwood and
+    the advice said draw; gin goes down at once, its discard face down."""
+    position = read_position("As 2s 3s 7h 7d 7c Tc Jc Qc 4h", ["Ah", "Ad", "Ac"],
+                             face_up="4s", opponent_took=["4c", "4d"], rules=rules)
+    advice = advise_position(position)
+    assert advice.action == "take" and advice.draw.take
+    assert (advice.draw.take_deadwood, str(advice.draw.take_discard)) == (0, "4h")
+    assert advice.draw.reason == "Take 4♠: throwing 4♥ then leaves gin, which no stock draw " \
+                                 "beats."
+    assert advice.knock.knock and advice.knock.odds.outcome == "gin"
+    assert str(advice.knock.odds.discard) == "4h" and str(advice.discards[0].card) == "4h"
+
+
+def test_every_face_up_card_that_gives_gin_is_taken():
+    """On meld-dense positions built so that taking the face-up card gives gin (about one
+    in 25 such positions had said draw): the advice takes it, for gin."""
+    rng = Random(11)
+    found = 0
+    while found < 150:
+        low = rng.randrange(10)  # ten of the sixteen cards of four ranks in a row
+        window = [card for card in ALL_CARDS if low <= card.rank < low + 4]
+        gin = rng.sample(window, 10)
+        if deadwood_of_mask(cards_mask(gin)) != 0:
+            continue
+        found += 1
+        face_up = rng.choice(gin)
+        rest = [card for card in ALL_CARDS if card not in gin]
+        rng.shuffle(rest)
+        hand = [card for card in gin if card != face_up] + rest[:1]  # rest[0] goes for gin
+        pile = [str(card) for card in rest[1:1 + rng.randrange(0, 15)]] + [str(face_up)]
+        position = read_position([str(c) for c in hand], alternating(pile),
+                                 rules=rng.choice([PRESETS["standard"], PRESETS["straight"]]))
+        draw = advise_position(position, sample=False).draw
+        assert draw.take and draw.take_deadwood == 0, (hand, pile)
 
 
 def test_the_exact_advice_of_a_take_for_big_gin_throws_nothing():
