@@ -400,6 +400,8 @@ def _advise_command(commands) -> None:
                         help="the discard pile, oldest first; a card may say who threw it: "
                              "Jc:me 9d:opponent")
     advise.add_argument("--face-up", help="the card on top of the pile I may take (10 cards)")
+    advise.add_argument("--taken", help="the card of my 11 just taken from the pile, which "
+                                        "may not be thrown back")
     advise.add_argument("--took", default="", help="cards the opponent took from the pile")
     advise.add_argument("--passed", default="", help="face-up cards the opponent declined")
     advise.add_argument("--stock", type=whole_number, help="cards left in the stock")
@@ -422,7 +424,8 @@ def _advise(args) -> int:
                   "discards": written_pile(args.discards)}
     # the cards as one string each, read by the core as the API reads them; a value typed
     # empty is given (and told, as analyze tells `--upcard ''`), but the lists' default
-    for key, value in (("face_up", args.face_up), ("opponent_took", args.took or None),
+    for key, value in (("face_up", args.face_up), ("taken", args.taken),
+                       ("opponent_took", args.took or None),
                        ("opponent_passed", args.passed or None), ("stock", args.stock),
                        ("samples", args.samples), ("seed", args.seed),
                        ("upcard", args.upcard)):

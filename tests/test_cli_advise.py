@@ -30,6 +30,8 @@ def client():
      {"hand": "As 2s 3s 5h 6h 7h 9c 9d Kd Qc", "face_up": "Jd", "opponent_took": ["Qd", "Kh"],
       "discards": [{"card": "Jc", "by": "opponent"}, "Tc"], "opponent_passed": ["Jc", "Tc"],
       "samples": 50}),
+    (["advise", "As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd", "--taken", "Kd", "--samples", "50"],
+     {"hand": "As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd", "taken": "Kd", "samples": 50}),
     (["advise", "As 2s 3s 5h 6h 7h 9c 9d Kd Qc", "--face-up", "9h", "--samples", "50",
       "--preset", "classic"],
      {"hand": "As 2s 3s 5h 6h 7h 9c 9d Kd Qc", "face_up": "9h", "samples": 50,

@@ -94,6 +94,7 @@ class Discards(BoundedList):
 class AdviceRequest(Strict):
     hand = Tokens(required=True)
     face_up = Token(load_default=None)
+    taken = Token(load_default=None)
     discards = Discards(load_default=list)
     opponent_took = Tokens(what="opponent_took", max_tokens=52, load_default=list)
     opponent_passed = Tokens(what="opponent_passed", max_tokens=52, load_default=list)
@@ -120,7 +121,7 @@ def arguments(body: dict) -> dict:
             "opponent_took": body["opponent_took"],
             "opponent_passed": body["opponent_passed"], "stock": body["stock"],
             "rules": rules_of(body), "upcard": body["upcard"], "scores": body["scores"],
-            "samples": body["samples"], "seed": body["seed"]}
+            "samples": body["samples"], "seed": body["seed"], "taken": body["taken"]}
 
 
 # --- the answer ---------------------------------------------------------------------------
@@ -156,6 +157,7 @@ def answer(advice: Advice) -> dict:
         "position": {
             "hand": codes(sorted(position.hand)),
             "face_up": position.face_up.code if position.face_up else None,
+            "taken": position.taken.code if position.taken else None,
             "stock": position.stock,
             "unseen": advice.unseen,
             "opponent_known": codes(mask_cards(position.held)),

@@ -117,7 +117,7 @@ class Advice(NamedTuple):
 
 
 def advise(hand, discards=(), face_up=None, opponent_took=(), opponent_passed=(), stock=None,
-           rules=None, upcard=None, scores=None, samples=None, seed=None) -> Advice:
+           rules=None, upcard=None, scores=None, samples=None, seed=None, taken=None) -> Advice:
     """Advice for a position (see `read_position` for the arguments).
 
     >>> a = advise("As 2s 3s 4h 5h 6h 7c 7d 7h Kd Qc", samples=200)
@@ -126,7 +126,7 @@ def advise(hand, discards=(), face_up=None, opponent_took=(), opponent_passed=()
     """
     return advise_position(read_position(hand, discards, face_up, opponent_took,
                                          opponent_passed, stock, rules, upcard, scores,
-                                         samples, seed))
+                                         samples, seed, taken))
 
 
 def advise_position(position: Position, sample: bool = True) -> Advice:
@@ -140,8 +140,8 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
         draw = draw_choice(position, ranked or None)
         # after a take, the hand kept is the one its discard leaves (big gin names none)
         kept = take_hand ^ (draw.take_discard or ranked[0].card).bit if draw.take else mine
-    else:
-        ranked = rank_discards(position, mine, 0)
+    else:  # a card just taken from the pile may not be thrown back
+        ranked = rank_discards(position, mine, position.taken.bit if position.taken else 0)
         kept = mine ^ ranked[0].card.bit
     alive = mine | unseen
     live = tuple([LiveCard(c, live_melds(c.index, alive), MOST_MELDS[c.index])
@@ -153,9 +153,9 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
         eleven = mine if len(position.hand) == 11 else (
             mine | position.face_up.bit if draw and draw.take else 0)
         if eleven:
+            just_taken = position.face_up if len(position.hand) == 10 else position.taken
             knock = knock_decision(position, eleven, outlook,
-                                   position.face_up.bit if len(position.hand) == 10 else 0,
-                                   ranked)
+                                   just_taken.bit if just_taken else 0, ranked)
         if knock is not None and not knock.knock and draw is not None and draw.take:
             # a last draw's take made for a knock the decision then declines: judged by
             # the deadwood as any other take (a draw may be better: it keeps less; a take,

@@ -91,6 +91,7 @@ class Position:
     # False when `samples` was not asked for: the knock decision may then stop before the
     # default once it is settled (`sampler.knock_odds_sampled`, `advice.settled`)
     samples_asked: bool = True
+    taken: Card | None = None  # 11 cards: the one just taken from the pile (not thrown back)
 
     def __post_init__(self):
         mine = cards_mask(self.hand)
@@ -138,10 +139,12 @@ class Position:
 
 def read_position(hand, discards=(), face_up=None, opponent_took=(), opponent_passed=(),
                   stock=None, rules: Rules | None = None, upcard=None, scores=None,
-                  samples: int | None = None, seed: int | None = None) -> Position:
+                  samples: int | None = None, seed: int | None = None, taken=None) -> Position:
     """Read and check a position. `discards` is the pile, oldest first, each a card or a
     (card, by) pair or a `Discard`, `by` being "me" or "opponent"; `scores` a (me, opponent)
-    pair or a mapping with those keys. Raises the core's errors with their places.
+    pair or a mapping with those keys; `taken`, with 11 cards, the one of them just taken
+    from the pile (the rules forbid throwing it back). Raises the core's errors with their
+    places.
 
     >>> p = read_position("As 2s 3s 4h 5h 6h 7c 7d 7h Kd Qc", ["Jh", {"card": "2d", "by": "me"}])
     >>> p.stock, p.unseen.bit_count(), p.my_draws_left
@@ -160,6 +163,7 @@ def read_position(hand, discards=(), face_up=None, opponent_took=(), opponent_pa
     passed = read_hand(opponent_passed, None, ("opponent_passed",), "opponent_passed")
     _check_pile_twice(pile_cards, entries)  # first: a duplicate is not a card in two places
     refuse_shared_cards((("hand",), cards), (("discards",), pile_cards))
+    just_taken = _read_taken(taken, cards) if taken is not None else None
     top = read_card(face_up, ("face_up",)) if face_up is not None else None
     if top is not None:
         if len(cards) == 11:
@@ -213,7 +217,21 @@ def read_position(hand, discards=(), face_up=None, opponent_took=(), opponent_pa
                     _read_scores(scores, rules.target),
                     _read_count(samples, DEFAULT_SAMPLES, 1, MAX_SAMPLES, "samples"),
                     _read_count(seed, 0, 0, 2 ** 32 - 1, "seed"),
-                    samples_asked=samples is not None)
+                    samples_asked=samples is not None, taken=just_taken)
+
+
+def _read_taken(taken, cards: list[Card]) -> Card:
+    """The card of my 11 just taken from the discard pile."""
+    card = read_card(taken, ("taken",))
+    if len(cards) != 11:
+        raise IncompatibleInputError(
+            "the card just taken from the pile goes with the 11 cards I hold after taking it; "
+            "before my draw (10 cards) the card I may take is face_up", ("taken",))
+    if card not in cards:
+        raise IncompatibleInputError(
+            f"{card} was just taken from the pile, so it is one of my 11 cards, but the hand "
+            f"does not hold it", ("taken",))
+    return card
 
 
 def _pile_entries(discards) -> list | tuple:

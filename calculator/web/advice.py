@@ -37,10 +37,12 @@ PRESETS = (("standard", "Standard (knock at 10)"), ("classic", "Classic"),
            ("straight", "Straight (gin only)"), ("oklahoma", "Oklahoma (upcard sets the limit)"))
 # where each part of the body came from on the form (the form sends no `samples` or `seed`:
 # the page takes the API's defaults, so no error can point at them)
-FIELD_OF = {"hand": "hand", "face_up": "face_up", "discards": "pile", "opponent_took": "took",
+FIELD_OF = {"hand": "hand", "face_up": "face_up", "taken": "taken", "discards": "pile",
+            "opponent_took": "took",
             "opponent_passed": "passed", "stock": "stock", "scores": "scores",
             "rules": "preset", "upcard": "upcard"}
-LABELS = {"hand": "Your hand", "face_up": "Face-up card", "pile": "Discard pile",
+LABELS = {"hand": "Your hand", "face_up": "Face-up card", "taken": "Card you took from the pile",
+          "pile": "Discard pile",
           "took": "Cards they picked up", "passed": "Cards they passed", "stock": "Stock",
           "scores": "Game scores", "preset": "Rules", "upcard": "Upcard", "": "The position"}
 # The API's messages speak as the player ("in my hand") and name its body's keys; the page's
@@ -141,7 +143,7 @@ def _answer(data, sheet: str) -> Response:
 
 def _read_form(data, sheet: str) -> AdviceForm:
     form = AdviceForm(sheet=sheet, sheet_rules=_rules_of_sheet(sheet))
-    names = ("hand", "face_up", "pile", "took", "passed", "stock", "score_me",
+    names = ("hand", "face_up", "taken", "pile", "took", "passed", "stock", "score_me",
              "score_opponent", "preset", "upcard")
     for name in too_long(data, names):
         form.errors.setdefault(name, []).append(TOO_LONG)
@@ -192,7 +194,7 @@ def _body(form: AdviceForm) -> tuple[dict, list[str]]:
         origins.append(f"pile_{last}")
     rules = form.sheet_rules if v["preset"] == SHEET else {"preset": v["preset"]}
     body: dict = {"hand": v["hand"], "discards": discards, "rules": rules}
-    for key, name in (("face_up", "face_up"), ("upcard", "upcard")):
+    for key, name in (("face_up", "face_up"), ("taken", "taken"), ("upcard", "upcard")):
         if v[name]:
             body[key] = v[name]
     for key, name in (("opponent_took", "took"), ("opponent_passed", "passed")):

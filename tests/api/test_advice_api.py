@@ -204,3 +204,18 @@ def test_ten_cards_with_an_empty_pile(client, extra):
 def test_a_discards_fields_are_told_plainly(client, body, pointer, detail):
     problem = post(client, {"hand": HAND} | body).get_json()
     assert problem["errors"] == [{"pointer": pointer, "detail": detail}]
+
+
+def test_the_card_just_taken_is_read_echoed_and_not_ranked(client):
+    hand = "As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd"
+    answer = client.post("/api/v1/advice", json={"hand": hand, "taken": "K♦", "samples": 50})
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert body["position"]["taken"] == "Kd" and body["knock"]["discard"] == "4d"
+    assert "Kd" not in [d["card"] for d in body["discards"]]
+    assert client.post("/api/v1/advice", json={"hand": hand}).get_json()["position"]["taken"] \
+        is None
+    refused = client.post("/api/v1/advice", json={"hand": hand, "taken": "Qc"})
+    assert refused.status_code == 422 and refused.get_json()["errors"] == [
+        {"pointer": "/taken", "detail": "Qc was just taken from the pile, so it is one of my 11 "
+                                        "cards, but the hand does not hold it"}]

@@ -323,6 +323,17 @@ def test_every_face_up_card_that_gives_gin_is_taken():
         assert draw.take and draw.take_deadwood == 0, (hand, pile)
 
 
+def test_a_card_just_taken_from_the_pile_with_11_cards_is_not_thrown_back():
+    """An 11-card position could not say which card came off the pile, and the advice then
+    said to throw it back: "Throw K♦", K♦ just taken."""
+    hand = "As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd"
+    assert str(advise(hand, samples=50).discards[0].card) == "Kd"
+    advice = advise(hand, samples=50, taken="Kd")
+    assert "Kd" not in [str(d.card) for d in advice.discards] and len(advice.discards) == 10
+    assert advice.knock.knock and str(advice.knock.odds.discard) == "4d"
+    assert "K♦" not in advice.summary and advice.position.taken == Card("Kd")
+
+
 def test_the_exact_advice_of_a_take_for_big_gin_throws_nothing():
     position = read_position("7s 3c Jd 9s 8s Jh Ts 2c 4c Jc",
                              "4h 2d 9c 8c 4s 5c 9h Ah 4d As 8d Ac 6d Ad 3s 3h Tc 5d Ks Kd 5h 7h "

@@ -6,7 +6,7 @@ import pytest
 
 from calculator.core import ALL_CARDS, CalculatorError, CardInBothHandsError, \
     CardNotationError, DuplicateCardError, HandSizeError, IncompatibleInputError, \
-    NumberRangeError, RuleError, Rules
+    Card, NumberRangeError, RuleError, Rules
 from calculator.core.errors import MAX_REPORTED_ERRORS
 from calculator.core.position import MAX_SAMPLES, read_position
 
@@ -251,3 +251,17 @@ def test_every_bad_card_of_the_pile_is_told_at_once_up_to_the_cap():
     assert len(errors) == MAX_REPORTED_ERRORS + 1  # the 50, and what was left unread
     assert errors[0] == (("discards",), "reading stopped after 50 errors; the last 2 items "
                                         "were not read")
+
+
+def test_the_card_just_taken_from_the_pile():
+    """With 11 cards a caller may say which came off the pile (the rules forbid throwing it
+    back); it is one of the 11, and a 10-card hand has none yet."""
+    assert read_position(HAND, taken="king of diamonds").taken == Card("Kd")
+    for hand, taken, words in ((HAND, "Qd", "Qd was just taken from the pile, so it is one of "
+                                            "my 11 cards"),
+                               (TEN, "Kd", "the card just taken from the pile goes with the 11 "
+                                           "cards"),
+                               (HAND, "Zz", "not a card")):
+        with pytest.raises(CalculatorError) as info:
+            read_position(hand, ["Jh"], taken=taken)
+        assert info.value.position == ("taken",) and words in info.value.detail

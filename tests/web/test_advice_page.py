@@ -358,3 +358,16 @@ def test_the_face_up_card_ticked_goes_on_top_and_ticks_lie_under_the_typed_pile(
 def test_long_numbers_get_the_range(client, fields, field, words):
     page = client.post("/advice", data={"hand": TEN_CARDS, "face_up": "8h", **fields})
     assert page.status_code == 422 and words in error_text(page, field)
+
+
+def test_the_card_just_taken_from_the_pile_has_its_field(client):
+    hand = "As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd"
+    page = client.post("/advice", data={"hand": hand, "taken": "Kd"})
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert re.search(r'just taken: <span[^>]*aria-label="king of diamonds"', html)
+    assert "Throw K♦" not in text_of(html)
+    page = client.post("/advice", data={"hand": hand, "taken": "Qc"})
+    assert page.status_code == 422
+    assert error_text(page, "taken").endswith("Qc was just taken from the pile, so it is one "
+                                              "of your 11 cards, but the hand does not hold it")
