@@ -108,6 +108,8 @@ def hand_outcome(knocker_deadwood: int, defender_deadwood: int, gin: bool, big_g
                  rules: Rules) -> Outcome:
     """The outcome table of docs/RULES.md for one hand (points before any multiplier)."""
     k, d = knocker_deadwood, defender_deadwood
+    # as laid: the search lays no big gin that gin outpays (`lowest_spreads`), and a
+    # declared one is scored as declared (the answer names the gin worth more)
     if big_gin and rules.big_gin_bonus is not None:
         return Outcome("big_gin", "knocker", d + rules.big_gin_bonus)
     if gin or big_gin or k == 0:

@@ -87,12 +87,14 @@ def to_csv(ledger: Ledger, sheet: SheetView) -> str:
 
 
 def _cell(value) -> str:
-    """A CSV cell a spreadsheet shows as text: a leading = + - @ would start a formula. A
-    number (a negative margin) is no formula, so it stays a number."""
+    """A CSV cell a spreadsheet shows as text: a leading = + - @ would start a formula, and
+    so may one after spaces or line breaks. A number (a negative margin) is no formula, so it
+    stays a number."""
     if type(value) is int:
         return str(value)
     text = str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    starts = text[:1] in ("\t", "\r", "\n") or text.lstrip()[:1] in ("=", "+", "-", "@")
+    return "'" + text if starts else text
 
 
 def from_json(raw: bytes | str) -> Ledger:

@@ -10,6 +10,8 @@ cross-site request to forge: no CSRF token is needed.
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 
 from ..api import limits
@@ -137,6 +139,19 @@ def number_text(form, name: str) -> str:
     return typed[:MAX_FIELD_CHARS]
 
 
+CARD_FIELDS = ("c0", "c1", "upcard")
+_SPACES = re.compile(r"[^\S\r\n]+")   # a run of spaces within a line
+_LINE_BREAKS = re.compile(r"\s*[\r\n]\s*")  # line breaks, with the spaces around them
+
+
+def card_text(form, name: str) -> str:
+    """Cards as typed, each run of spaces one space and each run of line breaks one line
+    break (the same cards, told at the same token numbers: a card in words ends at a line
+    break, any other at a space). Why: a sheet keeps its hands as typed, and padding inside
+    a field (1,990 spaces among 10 cards) made a sheet of 66 hands too large to reopen."""
+    return _LINE_BREAKS.sub("\n", _SPACES.sub(" ", text(form, name))).strip()
+
+
 def number_too_long(form, name: str) -> bool:
     """A count or points field past the field's length that is no number (a number of any
     length is read whole, and told its range)."""
@@ -150,6 +165,7 @@ def read_hand(form, default_mode: str = "counts", knocked_by: str | None = None
     `knocked_by`: the knocker's place whatever the form says (a hand scored without a sheet
     has its knocker's fields first)."""
     values = {name: number_text(form, name) if name in NUMBER_FIELDS else
+              card_text(form, name) if name in CARD_FIELDS else
               text(form, name).strip() for name in HAND_FIELDS}
     if knocked_by is not None:
         values["knocked_by"] = knocked_by

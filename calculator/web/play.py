@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..core import CalculatorError, KnockerCounts, Rules, score_hand
 from ..core.errors import isolated, quoted
-from ..core.game import DrawEntry, GameSheet, ScoredEntry, TableEntry, play_ledger
+from ..core.game import DrawEntry, GameSheet, ScoredEntry, TableEntry, play_ledger, player_name
 from ..core.scoring import HandResult, read_sides
 from .forms import in_words
 from .ledger import FieldErrors, Hand, Ledger
@@ -139,13 +139,16 @@ def play(ledger: Ledger) -> GameSheet:
     """The sheet of a ledger. Raises `FormSlip` for a hand the form could not read (its
     errors named "hand N: ...") or the core's `CalculatorError` (path from ("hands", i))."""
     rules = rules_of(ledger.rules)
+    # the names as the sheet keeps them (a link or an evening's file may hold them as typed),
+    # so that a hand scored at the table names its winner as every other row does
+    players = tuple(player_name(name, ("players", i)) for i, name in enumerate(ledger.players))
     entries = []
     for number, hand in enumerate(ledger.hands, 1):
         try:
-            entries.append(entry(hand, ledger.players, ledger.players))
+            entries.append(entry(hand, players, players))
         except FormSlip as slip:
             raise FormSlip(slip.errors, number - 1) from None
-    return play_ledger(ledger.players, entries, rules)
+    return play_ledger(players, entries, rules)
 
 
 def score_one(hand: Hand, rules: Rules) -> HandResult:

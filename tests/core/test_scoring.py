@@ -535,3 +535,22 @@ def test_both_hands_slips_are_told_at_once(reader, knocker, defender, expected):
     with pytest.raises(CalculatorError) as info:
         (score_hand if reader == "score" else layoffs)(knocker, defender)
     assert info.value.errors == expected
+
+
+BIG_GIN = "As 2s 3s 4s 5h 6h 7h 8h 9d 9c 9s"
+AGAINST = "Kd Qd Jc Kc Qh 2d 4c 6c 8c Th"  # 80 deadwood
+
+
+@pytest.mark.parametrize("bonus", [10, 24])
+def test_eleven_melding_cards_go_down_as_gin_when_big_gin_pays_less(bonus):
+    """RULES.md: given the cards, the calculator plays big gin only when its bonus is at
+    least gin's (a discard leaves gin); counts that say big gin, like a declared spread, are
+    scored as the table laid them."""
+    rules = Rules.from_options({"big_gin_bonus": bonus})
+    result = score_hand(BIG_GIN.split(), AGAINST.split(), rules)
+    assert (result.outcome, result.points, result.knocker.big_gin) == ("gin", 80 + 25, False)
+    assert result.knocker.discard is not None and result.best_spread is None
+    counted = score_hand(KnockerCounts(0, big_gin=True), 20, rules)
+    assert (counted.outcome, counted.points) == ("big_gin", 20 + bonus)
+    at_par = Rules.from_options({"big_gin_bonus": 25})  # as much as gin: big gin is played
+    assert score_hand(BIG_GIN.split(), AGAINST.split(), at_par).outcome == "big_gin"

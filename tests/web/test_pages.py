@@ -869,3 +869,41 @@ def test_an_evening_files_faults_are_told_as_the_files(client, players):
     text = text_of(client.post("/evening", data={"evening_text": raw}, headers=HTML)
                    .get_data(as_text=True))
     assert "That evening could not be read: the file" in text and "the link" not in text
+
+
+def test_cards_are_kept_without_the_padding_they_were_typed_with(client):
+    """A sheet keeps its hands as typed: some 1,990 spaces inside each of a hand's fields made a
+    sheet of 66 such hands too large to reopen, after the page had taken the 66th. Runs of
+    spaces are one space now, runs of line breaks one line break: the same cards."""
+    token = start_sheet(client)
+    padded = "As 2s 3s" + " " * 1_960 + "7c 7h 7d Tc Jc Qc 5h"
+    words = "ace of hearts  \n\n\n  two of hearts,three of hearts"
+    token = add_hand(client, token, knocked_by="0", mode="cards", c0=padded,
+                     c1="4s 5s 9h 9d 9c Kd Qd 2c 3d 6h")
+    hand = sharing.decode(token).hands[0]
+    assert hand.knocker == "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"
+    assert play.play(sharing.decode(token)).hands[0].points == score_hand(
+        hand.knocker.split(), hand.defender.split()).points
+    ledger = sharing.decode(token)
+    for _ in range(80):  # as many as the decode cap had refused, well past 66
+        ledger = Ledger(ledger.players, ledger.rules, ledger.hands + (ledger.hands[0],),
+                        ledger.mode)
+    assert sharing.decode(sharing.encode(ledger)) == ledger
+    from calculator.web.forms import card_text
+
+    assert card_text({"c0": words}, "c0") == "ace of hearts\ntwo of hearts,three of hearts"
+
+
+def test_a_hand_at_the_table_names_its_winner_as_the_sheet_does(client):
+    """A link or an evening's file may hold a name as typed: the sheet showed it normalised
+    everywhere but in a hand scored at the table, and the CSV's cell then began with a line
+    break before an '=' (a formula once a spreadsheet trims it)."""
+    from calculator.web import evening
+
+    ledger = Ledger(("\n=HYPERLINK(\"http://x.example\",\"x\")", "Bob"), {},
+                    (Hand("table", winner="0", points="25"),))
+    sheet = play.play(ledger)
+    assert sheet.players[0] == '=HYPERLINK("http://x.example","x")'
+    assert sheet.hands[0].result.winner == sheet.players[0]
+    assert evening._cell("\n=1+1") == "'\n=1+1" and evening._cell("  @x") == "'  @x"
+    assert evening._cell("Ann") == "Ann" and evening._cell(-5) == "-5"
