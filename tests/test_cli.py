@@ -201,6 +201,8 @@ def test_module_entry_point_runs():
     # the isolates and marks reorder a line as the overrides do
     (["analyze", "As 2s 3s \u2067Qx 7h 7d Tc Jc Qc 5h"], "'\\u2067Qx'"),
     (["analyze", "As 2s 3s \u200fQx 7h 7d Tc Jc Qc 5h"], "'\\u200fQx'"),
+    # a C1 control: U+009B is ESC [ to many terminals
+    (["analyze", "As 2s 3s Q\x9b2J 7h 7d Tc Jc Qc 5h"], "'Q\\x9b2J'"),
 ])
 def test_what_a_terminal_would_obey_is_written_as_escapes(capsys, argv, shown):
     """An escape sequence typed in a token or a rule's name was echoed raw to stderr, where
@@ -209,7 +211,7 @@ def test_what_a_terminal_would_obey_is_written_as_escapes(capsys, argv, shown):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert shown in err and "\x1b" not in err and "\u202e" not in err and "\x07" not in err
-    assert not set(err) & {"\u2067", "\u200f"}
+    assert not set(err) & {"\u2067", "\u200f", "\x9b"}
 
 
 def test_a_name_the_core_isolated_keeps_its_isolates_and_nothing_else_does():

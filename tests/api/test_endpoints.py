@@ -170,6 +170,16 @@ def test_score_shows_a_better_spread(client):
         "deadwood_cards": ["2s", "3s", "4s", "Ah"], "deadwood": 10, "discard": None}
 
 
+def test_a_better_spread_of_11_cards_names_its_own_discard(client):
+    """docs/RULES.md's example: throwing 3♣ lets the defender lay off, throwing 10♠ scores
+    more; the answer's best spread is what the knocker acts on, so it names that discard."""
+    answer = client.post("/api/v1/score", json={
+        "knocker": {"hand": "7s 8s 9s Ts Kh Kd Kc Ah 2d 3c 2h"},
+        "defender": {"hand": "Js Qs 4h 6h 8d Td 5c 7c Qh 4d"}}).get_json()
+    assert (answer["knocker"]["discard"], answer["points"]) == ("3c", 49)
+    assert answer["best_spread"]["discard"] == "Ts" and answer["best_spread"]["points"] == 66
+
+
 def test_layoffs_chain_onto_both_ends_of_a_run(client):
     # docs/RULES.md: 9s and then Ts go onto 6s 7s 8s, and 5s onto its other end
     answer = client.post("/api/v1/layoffs", json={
@@ -766,3 +776,25 @@ def test_a_fault_outside_the_body_is_placed_at_the_request_line(client):
     answer = client.post("/api/v1/analyze", data=b'{"hand": "\xff"}',
                          content_type="application/json")
     assert answer.get_json()["errors"][0]["detail"] == "the body is not valid UTF-8 (byte 10)"
+
+
+@pytest.mark.parametrize("length, words", [(40, "not a card"),
+                                           (41, "card token is longer than 40 characters")])
+def test_a_card_token_at_the_longest_length_is_read_one_past_it_is_refused(client, length,
+                                                                           words):
+    answer = client.post("/api/v1/analyze", json={"hand": "As 2s 3s 7c 7h 7d Tc Jc Qc 5h",
+                                                 "upcard": "x" * length})
+    assert answer.status_code == 422
+    (error,) = answer.get_json()["errors"]
+    assert error["pointer"] == "/upcard" and words in error["detail"]
+
+
+def test_a_hand_of_the_most_tokens_is_not_told_it_has_too_many(client):
+    """A body failing elsewhere goes through the full pass, which must take what the quick
+    pass takes: 60 tokens, the most, are not 'too many'."""
+    from calculator.api.limits import MAX_TOKENS
+
+    answer = client.post("/api/v1/analyze", json={"hand": ["As"] * MAX_TOKENS, "rules": 5})
+    pointers = [error["pointer"] for error in answer.get_json()["errors"]]
+    assert "/rules" in pointers and not any("tokens; at most" in error["detail"]
+                                            for error in answer.get_json()["errors"])

@@ -295,3 +295,21 @@ def test_a_count_past_the_fields_length_that_is_no_number_is_told_so(client):
     response = client.post("/", data={**COUNTS, "g": _sheet(), "d0": "x" * 2_001})
     assert response.status_code == 422
     assert "at most 2000 characters, please" in summary(response, "score")
+
+
+@pytest.mark.parametrize("length, refused", [(2_000, False), (2_001, True)])
+def test_cards_one_character_past_the_fields_length_are_refused_not_cut(client, length,
+                                                                         refused):
+    """A field is cut to its length only after a longer one was refused: 2,001 characters
+    read as 2,000 would drop what was typed last."""
+    hand = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h"
+    cards = hand + " " * (length - len(hand) - 2) + "Kd"
+    response = client.post("/", data={"action": "score", "mode": "cards", "knocked_by": "0",
+                                      "c0": cards, "c1": "4s 5s 9h 9d 9c Qd Jd 2c 3d 6h"})
+    told = "at most 2000 characters, please" in response.get_data(as_text=True)
+    assert told == refused and (response.status_code == 422) == refused
+
+
+def test_a_token_of_exactly_a_links_length_fits_in_one():
+    assert sharing.fits_in_link("x" * sharing.LINK_CHARS)
+    assert not sharing.fits_in_link("x" * (sharing.LINK_CHARS + 1))
