@@ -798,3 +798,14 @@ def test_a_hand_of_the_most_tokens_is_not_told_it_has_too_many(client):
     pointers = [error["pointer"] for error in answer.get_json()["errors"]]
     assert "/rules" in pointers and not any("tokens; at most" in error["detail"]
                                             for error in answer.get_json()["errors"])
+
+
+@pytest.mark.parametrize("length", [40, 41])
+def test_an_unknown_key_past_any_fields_length_is_not_repeated_in_its_pointer(client, length):
+    """A key longer than any field name could be is told once, cut, at the body; one of
+    that length is named in its own pointer."""
+    answer = client.post("/api/v1/analyze", json={"hand": "As 2s 3s 7c 7h 7d Tc Jc Qc 5h",
+                                                 "k" * length: 1})
+    (error,) = answer.get_json()["errors"]
+    assert error["detail"].startswith("unknown field 'kkkk")
+    assert error["pointer"] == ("" if length > 40 else "/" + "k" * length)
