@@ -4,7 +4,8 @@ Every setting can be overridden from the environment, as a container platform ex
 """
 import multiprocessing
 import os
-import re
+
+from calculator.core.numbers import whole_number
 
 
 def _whole(name: str, default: int, low: int = 0, high: int = 10 ** 6) -> int:
@@ -13,10 +14,11 @@ def _whole(name: str, default: int, low: int = 0, high: int = 10 ** 6) -> int:
     text = os.environ.get(name)
     if text is None:
         return default
-    if not re.fullmatch(r"[0-9]{1,7}", text) or not low <= int(text) <= high:
+    value = whole_number(text, 7)
+    if value is None or not low <= value <= high:
         raise SystemExit(f"error: {name}={text[:20]!r} is not a whole number from {low} to "
                          f"{high}")
-    return int(text)
+    return value
 
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{_whole('PORT', 8000, 1, 65535)}"

@@ -16,7 +16,7 @@ import socket
 import sys
 
 TIMEOUT_S = 2  # below the probes' own timeouts (3 s)
-_PORT = re.compile(r"[0-9]{1,5}")  # ASCII digits only ("²".isdigit() is True)
+_PORT = re.compile(r"[0-9]{1,5}")  # ASCII digits only: Unicode counts "²" and "٣" as digits
 
 
 def port_number(text: str) -> int | None:

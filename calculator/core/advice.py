@@ -136,12 +136,14 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
     draw = None
     if len(position.hand) == 10:
         take_hand = mine | position.face_up.bit if position.face_up else 0
-        ranked = rank_discards(position, take_hand, position.face_up.bit) if take_hand else ()
+        keep = position.face_up.bit if position.face_up else 0  # the card a take takes
+        ranked = rank_discards(position, take_hand, keep) if take_hand else ()
         draw = draw_choice(position, ranked or None)
         # after a take, the hand kept is the one its discard leaves (big gin names none)
         kept = take_hand ^ (draw.take_discard or ranked[0].card).bit if draw.take else mine
     else:  # a card just taken from the pile may not be thrown back
-        ranked = rank_discards(position, mine, position.taken.bit if position.taken else 0)
+        keep = position.taken.bit if position.taken else 0
+        ranked = rank_discards(position, mine, keep)
         kept = mine ^ ranked[0].card.bit
     alive = mine | unseen
     live = tuple([LiveCard(c, live_melds(c.index, alive), MOST_MELDS[c.index])
@@ -153,9 +155,7 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
         eleven = mine if len(position.hand) == 11 else (
             mine | position.face_up.bit if draw and draw.take else 0)
         if eleven:
-            just_taken = position.face_up if len(position.hand) == 10 else position.taken
-            knock = knock_decision(position, eleven, outlook,
-                                   just_taken.bit if just_taken else 0, ranked)
+            knock = knock_decision(position, eleven, outlook, keep, ranked)
         if knock is not None and not knock.knock and draw is not None and draw.take:
             # a last draw's take made for a knock the decision then declines: judged by
             # the deadwood as any other take (a draw may be better: it keeps less; a take,
