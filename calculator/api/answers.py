@@ -10,7 +10,8 @@ from __future__ import annotations
 from ..core.game import Game, GameSheet, HandRow, TableEntry
 from ..core.knock import HandAnalysis
 from ..core.layoffs import LayoffResult
-from ..core.melds import Meld
+from ..core.melds import meld_from_mask
+from ..core.memo import Memo
 from ..core.rules import Rules
 from ..core.scoring import BestSpread, DefenderSide, HandResult, KnockerSide
 
@@ -19,21 +20,19 @@ def codes(cards) -> list[str]:
     return [card.code for card in cards]
 
 
+def _written_meld(mask: int) -> dict:
+    value = meld_from_mask(mask)
+    return {"type": value.kind, "cards": codes(value.cards)}
+
+
 # There are only 329 melds, each an immutable value known by its mask: each is written once
 # and its dictionary shared after (an answer is encoded, never changed in place). An analysis
 # has up to 36 melds among its discards, so this halves the cost of writing one.
-_MELDS: dict[int, dict] = {}
-
-
-def meld(value: Meld) -> dict:
-    written = _MELDS.get(value.mask)
-    if written is None:
-        written = _MELDS[value.mask] = {"type": value.kind, "cards": codes(value.cards)}
-    return written
+_MELDS = Memo(_written_meld)
 
 
 def melds(values) -> list[dict]:
-    return [meld(value) for value in values]
+    return [_MELDS[value.mask] for value in values]
 
 
 # --- analyze ------------------------------------------------------------------------------

@@ -226,14 +226,29 @@ _SUIT_DISCARDS = tuple(_suit_discards(suit) for suit in range(4))
 
 def best_discards_of_mask(mask: int) -> tuple[int, int]:
     """The lowest deadwood after discarding one card, and the mask of the cards whose discard
-    leaves it. Where no rank has three cards, four table look-ups: the best discards are
-    those of the suits with the best `BEST_DISCARD_GAIN`."""
+    leaves it. For one choice of sets, the best discards are those of the suits left to runs
+    with the best `BEST_DISCARD_GAIN` (four table look-ups); a card is a best discard of the
+    hand when it is one for a choice that reaches the lowest deadwood (as in
+    `best_discard_deadwood_of_mask`, every discard is some choice's discard from runs)."""
     s0, s1, s2, s3 = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS,
                       mask >> 39)
-    if ranks_of_three(s0, s1, s2, s3):
-        after = discard_deadwoods_of_mask(mask)
-        best = min(after.values())
-        return best, sum(bit for bit, value in after.items() if value == best)
+    threes = ranks_of_three(s0, s1, s2, s3)
+    if not threes:
+        return _best_discards_of_suits(s0, s1, s2, s3)
+    best, best_bits = NO_CARD, 0
+    for removed in set_removals(mask, threes):
+        rest = mask ^ removed
+        value, bits = _best_discards_of_suits(rest & SUIT_BITS, rest >> 13 & SUIT_BITS,
+                                              rest >> 26 & SUIT_BITS, rest >> 39)
+        if value < best:
+            best, best_bits = value, bits
+        elif value == best:
+            best_bits |= bits
+    return best, best_bits
+
+
+def _best_discards_of_suits(s0: int, s1: int, s2: int, s3: int) -> tuple[int, int]:
+    """`best_discards_of_mask` of cards left to runs, given as their four suits."""
     table, gain, bits = RUN_DEADWOOD, BEST_DISCARD_GAIN, BEST_DISCARD_BITS
     g0, g1, g2, g3 = gain[s0], gain[s1], gain[s2], gain[s3]
     best = min(g0, g1, g2, g3)
