@@ -135,8 +135,8 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
     mine, unseen = position.mine, position.unseen
     draw = None
     if len(position.hand) == 10:
-        take_hand = mine | position.face_up.bit if position.face_up else 0
         keep = position.face_up.bit if position.face_up else 0  # the card a take takes
+        take_hand = mine | keep if keep else 0
         ranked = rank_discards(position, take_hand, keep) if take_hand else ()
         draw = draw_choice(position, ranked or None)
         # after a take, the hand kept is the one its discard leaves (big gin names none)

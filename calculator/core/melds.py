@@ -242,6 +242,7 @@ def discard_arrangements_of_mask(mask: int) -> list[tuple[tuple[Meld, ...], tupl
                             mask >> 39)
     # without a rank of three (most hands) the one way is no sets
     removals, choices = choices_at(mask & threes * COLUMN)
+    # each set choice: the cards it puts in sets, their masks, their melds, the suits' sides
     ways = [(removed, set_masks, tuple(map(meld_from_mask, set_masks)),
              _suit_sides(mask ^ removed)) for removed, set_masks in zip(removals, choices)]
     found = []
@@ -253,20 +254,19 @@ def discard_arrangements_of_mask(mask: int) -> list[tuple[tuple[Meld, ...], tupl
             rest ^= low
             bit = low << shift
             lowest, chosen = NO_CARD, []
-            for way in ways:
-                if way[0] & bit:  # this choice puts the card in a set
+            for removed, set_masks, sets, sides in ways:
+                if removed & bit:  # this choice puts the card in a set
                     continue
-                suit_mask, before, after = way[3][suit]
+                suit_mask, before, after = sides[suit]
                 middle = covers[suit_mask ^ low]
                 deadwood = before[2] + middle[2] + after[2]
                 if deadwood < lowest:
-                    lowest, chosen = deadwood, [(way, before, middle, after)]
+                    lowest, chosen = deadwood, [(removed, set_masks, sets, before, middle, after)]
                 elif deadwood == lowest:
-                    chosen.append((way, before, middle, after))
+                    chosen.append((removed, set_masks, sets, before, middle, after))
             if len(chosen) > 1:  # the tie rule's order; min keeps the first of equal keys
-                chosen[0] = min(chosen, key=lambda c: _tie_key(mask ^ c[0][0] ^ bit, c[0][1],
-                                                                c[0][0]))
-            (_, _, sets, _), before, middle, after = chosen[0]
+                chosen[0] = min(chosen, key=lambda c: _tie_key(mask ^ c[0] ^ bit, c[1], c[0]))
+            _, _, sets, before, middle, after = chosen[0]
             melds = before[0] + middle[0] + after[0]
             if sets:  # runs come out in card order already; sets go between them
                 melds = tuple(sorted(sets + melds, key=first_card_index))
