@@ -41,6 +41,10 @@ def analysis(result: HandAnalysis, detail: str = "full", ties: bool = False) -> 
     """One hand's analysis. `detail`: "full" (every discard), "best" (only the best
     discards' options) or "summary" (the figures, no melds or discard options); `ties`: the
     other arrangements with the same deadwood too."""
+    # an 11-card answer reads its options before its melds: the kept hand's arrangement is
+    # then the discard's option, not a second search (HandAnalysis.arrangement)
+    options = (result.discards if result.discard is not None and detail != "summary"
+               else None)
     if detail == "summary":
         answer = {"hand": codes(result.hand), "deadwood": result.deadwood,
                   "knock_limit": result.knock_limit, "can_knock": result.can_knock,
@@ -50,11 +54,10 @@ def analysis(result: HandAnalysis, detail: str = "full", ties: bool = False) -> 
                   "melds": melds(result.melds), "deadwood_cards": codes(result.deadwood_cards),
                   "knock_limit": result.knock_limit, "can_knock": result.can_knock,
                   "gin": result.gin}
-    if result.discard is not None:  # 11 cards (the options are read only when written)
+    if result.discard is not None:  # 11 cards
         answer["big_gin"] = result.big_gin
         answer["discard"] = result.discard.code
-        if detail != "summary":
-            options = result.discards
+        if options is not None:
             if detail == "best":
                 best = {card.index for card in result.best_discards}
                 options = [option for option in options if option.card.index in best]

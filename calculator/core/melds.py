@@ -204,10 +204,10 @@ _NOTHING = ((), (), 0)  # no melds, no cards, no points
 
 def _suit_sides(rest: int) -> tuple:
     """For the cards a hand leaves to runs (`rest`, a 52-bit mask): for each suit in order,
-    its 13-bit mask and the other suits' tabled run covers joined before it and after it,
-    each as (melds, cards, points). A discard changes only its own suit's cover, so the
-    arrangement after discarding a card of the suit (bit `low`) is `before + covers[suit_mask
-    ^ low] + after`, part by part."""
+    its 13-bit mask, the other suits' tabled run covers joined before it and after it, each
+    as (melds, cards, points), and the points of those two. A discard changes only its own
+    suit's cover, so the arrangement after discarding a card of the suit (bit `low`) is
+    `before + covers[suit_mask ^ low] + after`, part by part."""
     s0, s1, s2, s3 = (rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS,
                       rest >> 39)
     c0, c1, c2, c3 = _SUIT_RUN_COVERS
@@ -215,10 +215,12 @@ def _suit_sides(rest: int) -> tuple:
     # each suit's neighbours joined once, the two pairs of suits first
     m01, k01, p01 = w0[0] + w1[0], w0[1] + w1[1], w0[2] + w1[2]
     m23, k23, p23 = w2[0] + w3[0], w2[1] + w3[1], w2[2] + w3[2]
-    return ((s0, _NOTHING, (w1[0] + m23, w1[1] + k23, w1[2] + p23)),
-            (s1, w0, (m23, k23, p23)),
-            (s2, (m01, k01, p01), w3),
-            (s3, (m01 + w2[0], k01 + w2[1], p01 + w2[2]), _NOTHING))
+    after0 = (w1[0] + m23, w1[1] + k23, w1[2] + p23)
+    before3 = (m01 + w2[0], k01 + w2[1], p01 + w2[2])
+    return ((s0, _NOTHING, after0, after0[2]),
+            (s1, w0, (m23, k23, p23), w0[2] + p23),
+            (s2, (m01, k01, p01), w3, p01 + w3[2]),
+            (s3, before3, _NOTHING, before3[2]))
 
 
 def discard_arrangements_of_mask(mask: int) -> list[tuple[tuple[Meld, ...], tuple[Card, ...],
@@ -253,20 +255,23 @@ def discard_arrangements_of_mask(mask: int) -> list[tuple[tuple[Meld, ...], tupl
             low = rest & -rest
             rest ^= low
             bit = low << shift
-            lowest, chosen = NO_CARD, []
+            lowest, tied = NO_CARD, None
             for removed, set_masks, sets, sides in ways:
                 if removed & bit:  # this choice puts the card in a set
                     continue
-                suit_mask, before, after = sides[suit]
+                suit_mask, before, after, outside = sides[suit]
                 middle = covers[suit_mask ^ low]
-                deadwood = before[2] + middle[2] + after[2]
+                deadwood = outside + middle[2]
                 if deadwood < lowest:
-                    lowest, chosen = deadwood, [(removed, set_masks, sets, before, middle, after)]
+                    lowest, tied = deadwood, None
+                    best = (removed, set_masks, sets, before, middle, after)
                 elif deadwood == lowest:
-                    chosen.append((removed, set_masks, sets, before, middle, after))
-            if len(chosen) > 1:  # the tie rule's order; min keeps the first of equal keys
-                chosen[0] = min(chosen, key=lambda c: _tie_key(mask ^ c[0] ^ bit, c[1], c[0]))
-            _, _, sets, before, middle, after = chosen[0]
+                    if tied is None:
+                        tied = [best]
+                    tied.append((removed, set_masks, sets, before, middle, after))
+            if tied is not None:  # the tie rule's order; min keeps the first of equal keys
+                best = min(tied, key=lambda c: _tie_key(mask ^ c[0] ^ bit, c[1], c[0]))
+            _, _, sets, before, middle, after = best
             melds = before[0] + middle[0] + after[0]
             if sets:  # runs come out in card order already; sets go between them
                 melds = tuple(sorted(sets + melds, key=first_card_index))

@@ -278,8 +278,12 @@ def test_every_discard_s_arrangement_is_the_searched_one(seed):
                 option.deadwood == 0)
             kinds["tie"] += len(all_best_arrangements(mask_cards(kept))) > 1
         kinds["three" if has_three else "none"] += 1
-        assert (result.melds, result.deadwood_cards) == (
-            result.discards[result.hand.index(result.discard)][4:])
+        # the kept hand's arrangement: searched when read before the options, the chosen
+        # discard's option when read after them (HandAnalysis.arrangement); both the same
+        searched_first = analyze(hand).arrangement
+        chosen = result.discards[result.hand.index(result.discard)]
+        assert searched_first == result.arrangement == (
+            chosen.melds, chosen.deadwood_cards, chosen.deadwood), hand
         lowest = min(o.deadwood for o in result.discards)
         assert result.deadwood == lowest and result.best_discards == tuple(
             o.card for o in result.discards if o.deadwood == lowest)
