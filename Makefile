@@ -50,10 +50,10 @@ nginx:
 test: $(VENV)/.installed-test chromium nginx
 	$(BIN)/python -m pytest
 
-# What a change to the engine or the API needs checked before a commit, in well under a minute;
-# `make test` stays the full suite that CI runs.
+# What a change to the engine or the API needs checked before a commit, in well under a minute
+# (a worker a core); `make test` stays the full suite that CI runs.
 check: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -q -m "not browser and not slow" --hypothesis-profile=quick \
+	$(BIN)/python -m pytest -q -n auto -m "not browser and not slow" --hypothesis-profile=quick \
 		tests/core tests/api tests/test_cli.py tests/test_layers.py tests/test_rules_doc.py
 
 # Load generator for the HTTP benchmarks (Debian's package).
