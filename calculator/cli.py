@@ -448,11 +448,9 @@ def _advise(args) -> int:
     return _emit(advice_api.answer(result), args.json, render_advice)
 
 
-def _percent(p: float) -> str:
-    return f"{p:.0%}" if p == 0 or p >= 0.01 else f"{p:.1%}"
-
-
 def render_advice(a: dict) -> str:
+    from .core.advice import percent as _percent  # the reasons' own rule for a chance
+
     lines = [f"Advice:    {a['advice']}"]
     if a["draw"] and not a["draw"]["take"]:
         lines.append(f"           (after taking {Card(a['draw']['face_up']).glyph}, the discards "

@@ -15,7 +15,7 @@ from operator import sub
 from random import Random
 from typing import NamedTuple
 
-from .cards import ALL_CARDS, RANK_NAMES, Card, mask_cards
+from .cards import ALL_CARDS, Card, mask_cards
 from .tables import deadwood_of_mask
 from .draws import COLUMN, bits_of, draw_deadwoods, lowest_discard
 from .lanes import discard_draws
@@ -173,9 +173,10 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
             # the take names the card the knock goes down with, not the ranking's first
             then = next(c for c in ranked if c.card == knock.odds.discard)
             draw = draw_choice(position, ranked, then)
-        ranked = _leading(ranked, knock.odds.discard)
+        ranked = _leading(ranked, knock.odds.discard, face_down=True)
     elif draw is not None and draw.take and draw.take_discard is not None:
-        ranked = _leading(ranked, draw.take_discard)
+        # a take for gin goes down at once: its discard too is face down
+        ranked = _leading(ranked, draw.take_discard, face_down=draw.take_deadwood == 0)
     action, summary = _summary(ranked, draw, knock)
     return Advice(position, action, summary, ranked, draw, live, waiting, outlook, knock,
                   _scores_note(position, knock), unseen.bit_count())
@@ -239,11 +240,17 @@ def _waiting(kept: int, unseen: int) -> tuple[Completion, ...]:
                   for bit, pairs in waiting_melds(kept, unseen).items()])
 
 
-def _leading(ranked: tuple[DiscardChoice, ...], discard: Card) -> tuple:
+def _leading(ranked: tuple[DiscardChoice, ...], discard: Card, face_down: bool = False
+             ) -> tuple:
     """The ranking with the discard the advice makes first: a knock's goes face down, so its
     danger does not count, and the knock chose it by the points it scores; a take's is the
-    one the take was judged by (on the last draw, the first that knocks)."""
-    return tuple(sorted(ranked, key=lambda choice: choice.card != discard))
+    one the take was judged by (on the last draw, the first that knocks). A discard that
+    goes `face_down` (with a knock or gin) says so in its reason, not that the opponent may
+    meld it."""
+    first, *rest = sorted(ranked, key=lambda choice: choice.card != discard)
+    if face_down:
+        first = first._replace(reason=_face_down_reason(first.card, first.deadwood))
+    return (first, *rest)
 
 
 def draw_choice(position: Position, ranked: tuple[DiscardChoice, ...] | None = None,
@@ -281,11 +288,14 @@ def draw_choice(position: Position, ranked: tuple[DiscardChoice, ...] | None = N
     take = advised.deadwood < expected or gin
     # my last draw (taking leaves no later draw, and drawing none either): what counts is
     # whether I can knock after it, so a sure knock beats the draw's chance of one, and
-    # the draw's chance beats a take that cannot knock (both sure, or neither: the rule above)
+    # the draw's chance beats a take that cannot knock (both sure: the rule above). Where
+    # neither can, a draw ends the hand with no score at my discard, and a take only gives
+    # the opponent one more turn to knock: draw
     can_knock = lowest <= position.limit
-    knock_decides = (knocking and position.draws_after_eleven == 0
-                     and p_knock != (1.0 if can_knock else 0.0))
-    if knock_decides:
+    last = knocking and position.draws_after_eleven == 0
+    knock_decides = last and p_knock != (1.0 if can_knock else 0.0)
+    dead_end = last and not can_knock and not p_knock
+    if knock_decides or dead_end:
         take = can_knock
     # the discard that goes with the take: the ranking's first, or its first that knocks
     # (or leaves gin) where that is what the take is for
@@ -300,17 +310,23 @@ def draw_choice(position: Position, ranked: tuple[DiscardChoice, ...] | None = N
     if big_gin and position.rules.plays_big_gin:
         best, discard = 0, None  # big gin keeps all eleven cards: nothing is thrown
     now = deadwood_of_mask(mine)
-    if knock_decides and not big_gin:
+    if dead_end:
+        knock = "go gin" if not position.limit else "knock"
+        reason = (f"Draw from the stock: this is your last draw, and neither taking "
+                  f"{top.glyph} ({lowest} deadwood at best) nor a stock draw lets you {knock}; "
+                  f"after a draw your discard ends the hand with no score, where a take gives "
+                  f"the opponent one more turn.")
+    elif knock_decides and not big_gin:
         gin_only = not position.limit  # the knock that decides is gin
         leaves = "gin" if gin_only else f"{best} deadwood, low enough to knock"
         chance = "gives gin" if gin_only else "lets you knock"
         short = "short of gin" if gin_only else "too much to knock"
         reason = (f"Take {top.glyph}: throwing {discard.glyph} then leaves {leaves}, and this "
-                  f"is your last draw: a stock draw {chance} only {p_knock:.0%} of the time."
+                  f"is your last draw: a stock draw {chance} only {percent(p_knock)} of the time."
                   if take else
                   f"Draw from the stock: this is your last draw, and taking {top.glyph} leaves "
                   f"{lowest} deadwood at best, {short}, while a stock draw {chance} "
-                  f"{p_knock:.0%} of the time.")
+                  f"{percent(p_knock)} of the time.")
     elif big_gin:
         reason = (f"Take {top.glyph}: with it all eleven of your cards meld, which is big gin."
                   if position.rules.plays_big_gin else
@@ -328,7 +344,7 @@ def draw_choice(position: Position, ranked: tuple[DiscardChoice, ...] | None = N
                   f"taking {top.glyph} and throwing {discard.glyph}, the best discard after "
                   f"it, leaves {best} deadwood")
         reason = (f"Draw from the stock: {taking}, while a stock draw gives {expected:.1f} on "
-                  f"average" + (f" and a {p_gin:.0%} chance of gin." if p_gin else "."))
+                  f"average" + (f" and a {percent(p_gin)} chance of gin." if p_gin else "."))
     return DrawChoice(take, top, best, discard, expected, p_gin, p_knock, reason)
 
 
@@ -365,38 +381,47 @@ def knock_decision(position: Position, eleven: int, outlook: Outlook, keep: int 
     if odds.outcome != "knock":
         return KnockDecision(True, odds, gin_within, f"{'Big gin' if odds.outcome == 'big_gin' else 'Gin'}"
                              f": lay it down, worth about {odds.expected_points:.0f} points.")
-    need, why = knock_need(position, odds, later_gin, gin_within)
+    need, why_knock, why_wait = knock_need(position, odds, later_gin, gin_within)
     knock = odds.win >= need and odds.expected_points > 0
-    odds_text = (f"knocking with {odds.deadwood} now wins {odds.win:.0%} of the sampled hands"
-                 f" (undercut {odds.undercut:.0%}), worth {odds.expected_points:+.1f} points on "
+    odds_text = (f"knocking with {odds.deadwood} now wins {percent(odds.win)} of the sampled hands"
+                 f" (undercut {percent(odds.undercut)}), worth {odds.expected_points:+.1f} points on "
                  f"average")
     if knock:
-        reason = f"Knock: {odds_text}." + why
+        reason = f"Knock: {odds_text}." + why_knock
     else:
         costly = (" (the undercuts cost more than the wins bring)"
                   if odds.win >= need and odds.expected_points <= 0 else "")
-        ahead = (f"; playing on gives gin {later_gin:.0%} within {len(gin_within)} draws"
+        ahead = (f"; playing on gives gin {percent(later_gin)} within {len(gin_within)} draws"
                  if gin_within else "")
-        reason = f"Wait: {odds_text}{costly}{ahead}." + why
+        reason = f"Wait: {odds_text}{costly}{ahead}." + why_wait
     return KnockDecision(knock, odds, gin_within, reason)
 
 
 def knock_need(position: Position, odds: KnockOdds, later_gin: float, gin_within: tuple
-          ) -> tuple[float, str]:
-    """The share of wins a knock needs, and why when it is not the usual KNOCK_NEED."""
+               ) -> tuple[float, str, str]:
+    """The share of wins a knock needs, and why when it is not the usual KNOCK_NEED: the
+    words that go with a knock, and those that go with a wait (each agrees with its
+    decision: "the game is close: end the hand now" never follows a wait)."""
     if position.draws_after_eleven == 0:  # the knock is decided holding 11 cards
         if position.stock <= DEAD_STOCK:  # I drew the third card from the end
-            return 0.0, " This is the last chance: if you do not knock, the hand is dead."
-        return 0.0, (" This is the last chance to knock: you do not draw again, and the "
-                     "hand ends after the opponent's next turn.")
+            why = " This is the last chance: if you do not knock, the hand is dead."
+        else:
+            why = (" This is the last chance to knock: you do not draw again, and the hand "
+                   "ends after the opponent's next turn.")
+        return 0.0, why, why
     state = _game_state(position, odds.expected_points)
     if state == "close":
         return (CLOSE_KNOCK_NEED,
-                " The game is close: ending the hand now keeps the opponent from a gin.")
+                " The game is close: ending the hand now keeps the opponent from a gin.",
+                f" The game is close, which lowers a knock's bar to {CLOSE_KNOCK_NEED:.0%} of "
+                f"wins, but not for a knock that falls short of it or loses points.")
     if state == "behind" and later_gin >= GIN_LIKELY:
-        return BEHIND_KNOCK_NEED, (f" You are far behind: a small knock will not catch up, and "
-                                   f"gin is {later_gin:.0%} within {len(gin_within)} draws.")
-    return KNOCK_NEED, ""
+        return (BEHIND_KNOCK_NEED,
+                f" You are far behind, which raises a knock's bar to {BEHIND_KNOCK_NEED:.0%} "
+                f"of wins, and this one clears it.",
+                f" You are far behind: a small knock will not catch up, and gin is "
+                f"{percent(later_gin)} within {len(gin_within)} draws.")
+    return KNOCK_NEED, "", ""
 
 
 # The default samples stop once the decision is settled: the share of wins and the expected
@@ -430,6 +455,23 @@ def settled(odds: KnockOdds, need: float) -> bool:
 
 # --- words ------------------------------------------------------------------------------------
 
+def percent(p: float) -> str:
+    """A chance as people read it, the one rule for the reasons, the command line and the
+    page: a whole percent, but a chance that is neither 0 nor 1 never reads as either (a
+    reason had said "melds it 0% of the time" beside a table's 0.1%).
+
+    >>> [percent(p) for p in (0, 0.0004, 0.003, 0.25, 0.996, 0.9999, 1)]
+    ['0%', '<0.1%', '0.3%', '25%', '99.6%', '>99.9%', '100%']
+    """
+    if p <= 0 or p >= 1:
+        return f"{p:.0%}"
+    if p < 0.01:
+        return "<0.1%" if p < 0.0005 else f"{p:.1%}"
+    if p > 0.99:
+        return ">99.9%" if p > 0.9995 else f"{p:.1%}"
+    return f"{p:.0%}"
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
@@ -455,8 +497,21 @@ def _reason(card: Card, deadwood: int, can_knock: bool, gin_outs: int, knock_out
     if dead:
         return f"{lead}, and it is dead: {_why_dead(card.index, gone & PARTNERS[card.index])}."
     if adjusted < 0.05:
-        return f"{lead}, and it is fairly safe: the opponent melds it {adjusted:.0%} of the time."
-    return f"{lead}, but the opponent can meld it ({adjusted:.0%})."
+        return f"{lead}, and it is fairly safe: the opponent melds it {percent(adjusted)} of the time."
+    return f"{lead}, but the opponent can meld it ({percent(adjusted)})."
+
+
+# A rank in words ("two other sevens"): "7s" would read as the code of the seven of spades.
+RANK_WORDS = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+              "jack", "queen", "king")
+RANK_PLURALS = ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
+                "nines", "tens", "jacks", "queens", "kings")
+
+
+def _face_down_reason(card: Card, deadwood: int) -> str:
+    going = "go gin" if deadwood == 0 else f"knock with {deadwood}"
+    return (f"Throw {card.glyph} face down as you {going}: a card that goes down with your "
+            f"melds cannot be picked up, so its danger does not count.")
 
 
 @lru_cache(maxsize=52 << 7)
@@ -469,13 +524,15 @@ def _why_dead(index: int, gone: int) -> str:
     fewer instructions: callgrind, 1.346 -> 1.312 million a position)."""
     card = ALL_CARDS[index]
     rank_gone = (gone & COLUMN << card.rank & ~card.bit).bit_count()
-    parts = [f"{_number(rank_gone)} other {RANK_NAMES[card.rank]}{'s' if rank_gone != 1 else ''}"]
+    parts = [f"{_number(rank_gone)} other "
+             f"{(RANK_WORDS if rank_gone == 1 else RANK_PLURALS)[card.rank]}"]
     blockers = 0
     for pair in PAIRS[index][3:]:  # the runs through it: each needs a card that is gone
         blockers |= pair & gone & -(pair & gone)
     parts += [GLYPHS[c.index] for c in mask_cards(blockers)]
     listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
-    return f"{listed} are out of the opponent's reach"
+    verb = "is" if len(parts) == 1 and rank_gone == 1 else "are"
+    return f"{listed} {verb} out of the opponent's reach"
 
 
 def _number(count: int) -> str:
@@ -543,5 +600,6 @@ def _scores_note(position: Position, knock: "KnockDecision | None") -> str | Non
                 f"rank higher, and a knock needs {BEHIND_KNOCK_NEED:.0%} to win unless gin is unlikely.")
     if state == "close":
         return (f"The game is close ({scores.me} to {scores.opponent}, playing to {target}): "
-                f"knock as soon as a knock wins {CLOSE_KNOCK_NEED:.0%} of the time, to end the hand first.")
+                f"knock as soon as a knock wins {CLOSE_KNOCK_NEED:.0%} of the time and gains "
+                f"points on average, to end the hand first.")
     return f"At {scores.me} to {scores.opponent} the scores do not change the advice."

@@ -211,7 +211,7 @@ def read_position(hand, discards=(), face_up=None, opponent_took=(), opponent_pa
             f"still theirs" + (" (the first upcard among them)" if len(took) > given else ""),
             ("opponent_took", eleventh) if eleventh < given else ("upcard",))
     derived = 52 - len(cards) - 10 - len(pile)
-    stock = _check_stock(stock, derived, len(cards), len(pile))
+    stock = _check_stock(stock, derived, len(cards), len(pile), just_taken is not None)
     return Position(tuple(cards), tuple(pile), top, tuple(took), tuple(passed), stock, rules,
                     rules.knock_limit_for(up), rules.multiplier_for(up),
                     _read_scores(scores, rules.target),
@@ -284,10 +284,14 @@ def _written(entry) -> str:
     return entry if isinstance(entry, str) else ""
 
 
-def _check_stock(stock, derived: int, hand: int, pile: int) -> int:
+def _check_stock(stock, derived: int, hand: int, pile: int, taken: bool = False) -> int:
+    """The stock, given or derived, checked against the cards named. Before my draw, or with
+    a card just `taken` from the pile (a take leaves the stock as the opponent's discard
+    found it), the stock must hold 3: at 2 that discard had ended the hand."""
     counts = (f"52 cards = {hand} in my hand + 10 in the opponent's + {pile} in the discard "
               f"pile + {derived} in the stock")
-    need = DEAD_STOCK + (1 if hand == 10 else 0)
+    before_draw = hand == 10 or taken
+    need = DEAD_STOCK + (1 if before_draw else 0)
     if stock is not None:
         if not is_whole(stock, DEAD_STOCK, INITIAL_STOCK):
             raise NumberRangeError(stock, DEAD_STOCK, INITIAL_STOCK, "stock", ("stock",))
@@ -302,7 +306,8 @@ def _check_stock(stock, derived: int, hand: int, pile: int) -> int:
                 f"the discard pile make {hand + 10 + pile} of 52", where)
         raise IncompatibleInputError(
             f"{counts}: the hand is dead when the stock is down to {DEAD_STOCK} cards, so "
-            f"{'my draw' if hand == 10 else 'this position'} needs at least {need}", where)
+            f"{'my draw' if hand == 10 else 'a take from the pile' if taken else 'this position'}"
+            f" needs at least {need}", where)
     return derived
 
 

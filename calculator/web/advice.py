@@ -23,7 +23,7 @@ from marshmallow import ValidationError
 from ..api import advice as advice_api
 from ..api.errors import flatten_messages
 from ..core import CalculatorError, Card, DuplicateCardError
-from ..core.advice import Advice, advise
+from ..core.advice import Advice, advise, percent
 from ..core.cards import ALL_CARDS, parse_card, tokenize
 from ..core.position import written_pile
 from .forms import TOO_LONG, rules_summary, text as field_text, too_long
@@ -178,20 +178,20 @@ def _body(form: AdviceForm) -> tuple[dict, list[str]]:
     # they lie under the typed pile (oldest first), whose last card stays on top; a ticked
     # face-up card goes on top, where the face-up card is.
     top = _card_code(v["face_up"])
-    last = None
+    on_top = []  # who ticked the face-up card: both is a card in the pile twice, told so
     for who in ("opponent", "me"):
         for code in sorted(form.picked[who], key=lambda c: Card(c).index):
             if code == top:
-                last = who
+                on_top.append(who)
                 continue
             discards.append({"card": code, "by": who})
             origins.append(f"pile_{who}")
     for discard in written_pile(v["pile"]):
         discards.append(discard)
         origins.append("pile")
-    if last is not None:
-        discards.append({"card": top, "by": last})
-        origins.append(f"pile_{last}")
+    for who in on_top:
+        discards.append({"card": top, "by": who})
+        origins.append(f"pile_{who}")
     rules = form.sheet_rules if v["preset"] == SHEET else {"preset": v["preset"]}
     body: dict = {"hand": v["hand"], "discards": discards, "rules": rules}
     for key, name in (("face_up", "face_up"), ("taken", "taken"), ("upcard", "upcard")):
@@ -257,6 +257,7 @@ def _render(form: AdviceForm, answer: Advice | None, status: int) -> Response:
     body = render_template("advice.html", form=form, answer=answer, presets=form.presets,
                            home=home,
                            suits=SUITS, ranks="A23456789TJQK", labels=LABELS,
-                           card_face=card_face, figure=advice_api.odds)
+                           card_face=card_face, figure=advice_api.odds,
+                           percent=percent)
     return Response(body, status=status, mimetype="text/html",
                     headers={"Cache-Control": "no-store"})

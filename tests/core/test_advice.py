@@ -10,7 +10,7 @@ import pytest
 from core_support import dealt_order
 
 from calculator.core.advice import FAR_BEHIND, GIN_POINTS, _reason, advise, advise_position, \
-    draw_choice, knock_decision, look_ahead, rank_discards
+    draw_choice, knock_decision, look_ahead, percent, rank_discards
 from calculator.core.cards import ALL_CARDS, Card, cards_mask, mask_cards
 from calculator.core.draws import bits_of
 from calculator.core.tables import best_discard_deadwood_of_mask, deadwood_of_mask
@@ -37,8 +37,11 @@ def test_worked_examples(example):
         assert worse.cost > first.cost
     if "best_dead" in example:
         assert first.dead is example["best_dead"] and first.danger == 0
+    # the ranking's own reason (a knock's discard, put first, says instead that it goes face
+    # down: this example's K♦ does, for a knock with 10)
+    exact = advise_position(read_position(**example["position"]), sample=False)
     for text in example.get("reason_has", []):
-        assert text in first.reason
+        assert text in exact.discards[0].reason
     if "action" in example:
         assert advice.action == example["action"]
     if "take" in example:
@@ -447,6 +450,97 @@ def test_scores_change_the_knock(scores, need):
         assert advice.scores_note
 
 
+@pytest.mark.parametrize("hand, scores, knocks, said, never", [
+    # far behind, and the knock clears the higher bar: the words say so, not "a small knock
+    # will not catch up"
+    ("As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd", {"me": 10, "opponent": 70}, True,
+     "which raises a knock's bar to 80% of wins, and this one clears it", "will not catch up"),
+    # close, and a knock that loses points on average waits: the words do not say to end
+    # the hand now
+    ("As 2s 3s 5h 6h 7h 8c 8d 8s 9d Kd", {"me": 20, "opponent": 80}, False,
+     "The game is close, which lowers a knock's bar to 45% of wins, but not for a knock that",
+     "ending the hand now"),
+])
+def test_the_games_words_agree_with_the_knock_decision(hand, scores, knocks, said, never):
+    """A review found "Wait: ... The game is close: ending the hand now keeps the opponent
+    from a gin" (the words for a knock after a wait) and a knock that said it would not
+    catch up."""
+    advice = advise(hand, [{"card": "9c", "by": "me"}, {"card": "Th", "by": "me"},
+                           {"card": "2h", "by": "opponent"}, {"card": "Kc", "by": "opponent"},
+                           {"card": "Ah", "by": "opponent"}, {"card": "3d", "by": "me"}],
+                    opponent_took="Jd Jh Js Td Tc Ts".split(), scores=scores)
+    assert advice.knock.knock is knocks
+    assert said in advice.knock.reason and never not in advice.knock.reason
+    assert advice.knock.reason.startswith("Knock:" if knocks else "Wait:")
+    if not knocks and "close" in advice.scores_note:
+        assert "and gains points on average" in advice.scores_note
+
+
+def test_a_discard_that_goes_face_down_says_so():
+    """The knock's discard leads the table; its reason is that it goes down with the knock,
+    not that the opponent may meld it (they never can: a review found "Discard K♦ face
+    down" above "Throw K♦: ... but the opponent can meld it (54%)")."""
+    advice = advise("As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd",
+                    [{"card": "Jc", "by": "me"}, {"card": "9d", "by": "opponent"},
+                     {"card": "Th", "by": "me"}, {"card": "2h", "by": "opponent"}],
+                    opponent_took=["Jd", "Jh"], samples=200)
+    assert advice.action == "knock" and advice.discards[0].card == Card("Kd")
+    first = advice.discards[0].reason
+    assert first.startswith("Throw K♦ face down as you knock with 4") and "meld it" not in first
+    assert advice.discards[0].adjusted_danger > 0.3  # the danger is still in the table
+    # gin: the same
+    gin = advise("As 2s 3s 4s 7c 7h 7d Tc Jc Qc 5h", samples=50)
+    assert gin.action == "gin" and "face down as you go gin" in gin.discards[0].reason
+    # the exact advice, with no decision to knock, keeps the ranking's own words
+    exact = advise_position(read_position("As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd",
+                                          ["Jc", "9d"], opponent_took=["Jd", "Jh"]),
+                            sample=False)
+    assert all("face down" not in choice.reason for choice in exact.discards)
+
+
+def test_a_chance_in_a_reason_is_written_as_the_table_writes_it():
+    """A reason had said "the opponent melds it 0% of the time" beside a table's 0.1%: both
+    now write a chance by `percent`, which never rounds one that is neither 0 nor 1 to
+    either."""
+    # the review's position: 2♠'s adjusted danger is 0.1%
+    pile = alternating("9c Th 2h Kc Ah 3d".split())
+    positions = [read_position("As 2s 3s 5h 6h 7h 8c 8d 8s 4d Kd", pile,
+                               opponent_took="Jd Jh Js Td Tc Ts".split())]
+    rng = Random(11)
+    for _ in range(40):
+        cards = dealt_order(rng, dense=True)
+        hand = [str(ALL_CARDS[c]) for c in cards[:11]]
+        pile = alternating([str(ALL_CARDS[c]) for c in cards[11:11 + rng.randrange(0, 20)]])
+        positions.append(read_position(hand, pile))
+    small = 0
+    for position in positions:
+        for choice in advise_position(position, sample=False).discards:
+            if "of the time" in choice.reason or "can meld it" in choice.reason:
+                assert percent(choice.adjusted_danger) in choice.reason, choice.reason
+                small += 0 < choice.adjusted_danger < 0.01
+    assert small  # some such chance was met
+    assert [percent(p) for p in (0, 0.0004, 0.004, 0.5, 0.996, 1)] == [
+        "0%", "<0.1%", "0.4%", "50%", "99.6%", "100%"]
+
+
+def test_a_dead_discards_rank_is_in_words():
+    """"two other sevens", not "two other 7s", which reads as the seven of spades."""
+    position = read_position("As 2s 3s 4h 5h 6h 8c 8d 8s 7d Kd",
+                             [{"card": "7s", "by": "opponent"}, {"card": "Qd", "by": "me"},
+                              {"card": "7c", "by": "opponent"}, {"card": "Kh", "by": "me"},
+                              {"card": "5d", "by": "opponent"}])
+    advice = advise_position(position, sample=False)
+    reasons = {str(choice.card): choice.reason for choice in advice.discards}
+    assert "two other sevens, 5♦ and 8♦ are out of the opponent's reach" in reasons["7d"]
+    assert "7s" not in " ".join(reasons.values())
+    # the words for one card gone, and for three
+    from calculator.core.advice import _why_dead
+    assert _why_dead(Card("6h").index, Card("6s").bit) == (
+        "one other six is out of the opponent's reach")
+    assert _why_dead(Card("6h").index, cards_mask([Card(c) for c in "6s 6d 6c".split()])) == (
+        "three other sixes are out of the opponent's reach")
+
+
 def test_far_behind_weighs_gin_chances():
     position = read_position(**KNOCKABLE)
     behind = read_position(**KNOCKABLE, scores={"me": 0, "opponent": FAR_BEHIND})
@@ -585,6 +679,26 @@ def test_on_the_last_draw_a_take_that_cannot_knock_loses_to_a_draw_that_can():
     assert draw.take_deadwood == 11 and draw.draw_deadwood > 11
     assert not draw.take and draw.draw_p_knock == pytest.approx(3 / 10)
     assert "last draw" in draw.reason and "30%" in draw.reason
+
+
+def test_on_the_last_draw_when_nothing_can_knock_a_draw_ends_the_hand():
+    """Stock 3 before my draw, and neither taking 3♠ (38 deadwood at best) nor any stock card
+    lets me knock: a draw ends the hand with no score at my discard, a take only gives the
+    opponent one more turn to knock, so the advice draws, though taking keeps less than a
+    stock draw's average (a review found it taking here in 127 of 600 such positions)."""
+    position = read_position(
+        "9h 7d Ah 7c Jc 4d Jh 8c 6c 4s",
+        alternating("Js 4h Th 6d 2h 2d 2s 5h 8d 8s 9s 5d Ac Ts 5c 6s 2c Ad Jd 4c As 6h Tc 3h "
+                    "Qc Kd Kh 7h 3s".split()))
+    assert position.stock == 3 and position.draws_after_eleven == 0
+    draw = advise_position(position, sample=False).draw
+    assert draw.take_deadwood == 38 and draw.draw_deadwood > 38 and draw.draw_p_knock == 0
+    assert not draw.take
+    assert "ends the hand with no score" in draw.reason and "3♠" in draw.reason
+    # under straight gin the same position speaks of gin
+    straight = read_position(position.hand, position.pile, rules=PRESETS["straight"])
+    draw = advise_position(straight, sample=False).draw
+    assert not draw.take and "lets you go gin" in draw.reason
 
 
 def test_with_no_draw_left_the_ranking_counts_no_outs():

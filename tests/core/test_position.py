@@ -253,6 +253,22 @@ def test_every_bad_card_of_the_pile_is_told_at_once_up_to_the_cap():
                                         "were not read")
 
 
+def test_a_card_taken_from_the_pile_needs_a_stock_of_three():
+    """A take leaves the stock as the opponent's discard found it: at 2 that discard had
+    ended the hand (a review found the advice answering "the last chance to knock" there).
+    The same 11 cards drawn from the stock may leave 2."""
+    pile = ("4s 5s 6s 7s 8s 9s Ts Js Qs Ks Ah 2h 3h 4h 6h 8h 9h Th Jh Qh Kh Ad 2d 3d 4d 5d "
+            "6d 8d 9d").split()
+    eleven = "As 2s 3s 7c 7h 7d Tc Jc Qc 5h Kd"
+    assert read_position(eleven, pile).stock == 2
+    for stock, where in ((None, ("discards",)), (2, ("stock",))):
+        with pytest.raises(CalculatorError) as info:
+            read_position(eleven, pile, taken="Kd", stock=stock)
+        assert info.value.position == where
+        assert "a take from the pile needs at least 3" in info.value.detail
+    assert read_position(eleven, pile[1:], taken="Kd").stock == 3
+
+
 def test_the_card_just_taken_from_the_pile():
     """With 11 cards a caller may say which came off the pile (the rules forbid throwing it
     back); it is one of the 11, and a 10-card hand has none yet."""

@@ -192,6 +192,11 @@ def error_text(page, name: str) -> str:
     ({"pile_opponent": ["Kc"], "pile_me": ["Kc"]}, "picker", "Kc is in the discard pile "
                                                              "twice: ticked as the opponent's "
                                                              "and ticked as yours"),
+    # the face-up card ticked in both grids: the same words (it had been "2c on top cannot
+    # be a card you threw", the second tick silently replacing the first)
+    ({"pile_opponent": ["2c"], "pile_me": ["2c"]}, "picker", "2c is in the discard pile "
+                                                             "twice: ticked as the opponent's "
+                                                             "and ticked as yours"),
 ])
 def test_a_card_typed_and_ticked_in_the_pile_is_told_by_where_it_is(client, fields, field,
                                                                    words):
