@@ -69,6 +69,15 @@ class AdviceForm:
         return self.values.get(name, "")
 
     @property
+    def oklahoma(self) -> bool:
+        """Whether the rules chosen are Oklahoma's, which need the first upcard: its field is
+        then shown open, not inside the closed optional section."""
+        chosen = self.value("preset")
+        if chosen == SHEET and self.sheet_rules is not None:
+            return rules_of(self.sheet_rules).oklahoma
+        return chosen == "oklahoma"
+
+    @property
     def presets(self) -> tuple[tuple[str, str], ...]:
         """The Rules menu: the sheet's own rules first when opened from one."""
         if self.sheet_rules is None:

@@ -203,6 +203,11 @@ def place_error(error: CalculatorError, errors: FieldErrors, hand_index: int | N
             if path[1] == hand_index:
                 name, token = _hand_field(path[2:], mode)
                 errors.add(name, message, token)
+            elif path[-1] == "upcard":  # new rules (Oklahoma) for hands scored without one
+                errors.add("", f"hand {path[1] + 1}: {message}, and it was scored without one: "
+                               f"to play this sheet by these rules, first enter its hands "
+                               f"scored as counts or cards again as points (Edit, then "
+                               f"Points), or delete them")
             else:
                 errors.add("", f"hand {path[1] + 1}: {message}")
         elif hand_index == -1:  # a hand scored on its own: paths start inside it

@@ -302,6 +302,24 @@ def test_advice_opened_from_a_sheet_goes_by_the_sheets_rules(client, rules, word
     assert "Knock:" in standard, standard[:800]
 
 
+@pytest.mark.parametrize("rules, shown", [({"preset": "oklahoma"}, True),
+                                           ({"preset": "standard"}, False)])
+def test_an_oklahoma_sheets_advice_shows_the_upcard_it_needs(client, rules, shown):
+    """Opened from an Oklahoma sheet, the first try always failed ("Oklahoma needs the
+    upcard") on a field inside a closed section called optional: it is open now, and says
+    the upcard is needed."""
+    token = sharing.encode(Ledger(("Ann", "Bob"), rules=rules))
+    form = client.get("/advice", query_string={"g": token}).get_data(as_text=True)
+    section = re.search(r"<details class=\"field\"([^>]*)>\s*<summary>(Stock[^<]*)", form)
+    assert section and ("open" in section.group(1)) is shown, section
+    assert ("needed, it sets the knock limit" in form) is shown
+    assert ("upcard Oklahoma needs" in section.group(2)) is shown
+    if shown:
+        page = client.post("/advice", data={"g": token, "hand": "As 2s 3s 7c 7h 7d Tc Jc Qc 5h Kd",
+                                            "upcard": "4c"})
+        assert page.status_code == 200
+
+
 def test_a_sheet_too_long_for_a_link_reaches_the_advice_and_comes_back_to_itself(client):
     """A long night's sheet lives in its page's forms, not in a link: the way to the advice and
     the way back carry it in the forms too (without the page's script), after an answer and

@@ -907,3 +907,18 @@ def test_a_hand_at_the_table_names_its_winner_as_the_sheet_does(client):
     assert sheet.hands[0].result.winner == sheet.players[0]
     assert evening._cell("\n=1+1") == "'\n=1+1" and evening._cell("  @x") == "'  @x"
     assert evening._cell("Ann") == "Ann" and evening._cell(-5) == "-5"
+
+
+def test_switching_a_sheet_to_oklahoma_says_how_to_get_past_its_hands_without_an_upcard(client):
+    """Oklahoma's knock limit comes from the upcard, which a hand scored as counts under
+    other rules never had, and its Edit form shows no upcard field until the sheet is
+    Oklahoma's: the message named hand 1 and stopped there (a review found the dead end). It
+    says what to do now."""
+    token = add_hand(client, start_sheet(client), **counts("0", "4", "30"))
+    response = client.post("/", data={"action": "setup", "g": token, "player0": "Ann",
+                                      "player1": "Bob", "preset": "oklahoma"})
+    assert response.status_code == 422
+    text = text_of(response.get_data(as_text=True))
+    assert ("hand 1: Oklahoma needs the upcard: it sets the knock limit, and it was scored "
+            "without one: to play this sheet by these rules, first enter its hands scored as "
+            "counts or cards again as points (Edit, then Points), or delete them") in text
