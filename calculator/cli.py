@@ -449,7 +449,7 @@ def _advise(args) -> int:
 
 
 def render_advice(a: dict) -> str:
-    from .core.advice import percent as _percent  # the reasons' own rule for a chance
+    from .core.reasons import percent as _percent  # the reasons' own rule for a chance
 
     lines = [f"Advice:    {a['advice']}"]
     if a["draw"] and not a["draw"]["take"]:

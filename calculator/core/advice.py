@@ -9,7 +9,6 @@ opponent's hand (`sampler`). docs/ADVICE.md has the formulas.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from math import sqrt
 from operator import sub
 from random import Random
@@ -17,11 +16,12 @@ from typing import NamedTuple
 
 from .cards import ALL_CARDS, Card, mask_cards
 from .tables import deadwood_of_mask
-from .draws import COLUMN, bits_of, draw_deadwoods, lowest_discard
+from .draws import bits_of, draw_deadwoods, lowest_discard
 from .lanes import discard_draws
 from .odds import ALL, JOINS, PAIR_CARDS, PAIRS, PARTNERS, Within, discard_dangers, falling_ratios, \
     fewest_draws, live_melds, waiting_melds, within_draws
 from .position import DEAD_STOCK, Position, read_position
+from .reasons import discard_reason, face_down_reason, percent
 from .sampler import KnockOdds, knock_odds_sampled
 
 # A discard the opponent can meld costs me about this much, in points of my own deadwood:
@@ -37,7 +37,6 @@ OUTLOOK_DRAWS = 3     # P(knock or gin) within 1..3 draws
 # within the next draws (a small knock will not catch up).
 KNOCK_NEED, CLOSE_KNOCK_NEED, BEHIND_KNOCK_NEED = 0.55, 0.45, 0.8
 GIN_LIKELY = 0.15
-GLYPHS = tuple(card.glyph for card in ALL_CARDS)  # by index, as the reasons print them
 MOST_MELDS = tuple(len(pairs) for pairs in PAIRS)  # by index: a live card's `most`
 
 
@@ -212,7 +211,7 @@ def rank_discards(position: Position, hand: int, keep: int) -> tuple[DiscardChoi
         choice = DiscardChoice(
             card, deadwood, can_knock, deadwood == 0, gin_outs, knock_outs, p_gin, p_knock,
             expected, exact, adjusted, dead, cost,
-            _reason(card, deadwood, can_knock, len(gin_outs), len(knock_outs), adjusted, dead,
+            discard_reason(card, deadwood, can_knock, len(gin_outs), len(knock_outs), adjusted, dead,
                     gone))
         choices.append((cost, deadwood, -card.points, index, choice))
     return _ranked(choices)
@@ -249,7 +248,7 @@ def _leading(ranked: tuple[DiscardChoice, ...], discard: Card, face_down: bool =
     meld it."""
     first, *rest = sorted(ranked, key=lambda choice: choice.card != discard)
     if face_down:
-        first = first._replace(reason=_face_down_reason(first.card, first.deadwood))
+        first = first._replace(reason=face_down_reason(first.card, first.deadwood))
     return (first, *rest)
 
 
@@ -454,90 +453,6 @@ def settled(odds: KnockOdds, need: float) -> bool:
 
 
 # --- words ------------------------------------------------------------------------------------
-
-def percent(p: float) -> str:
-    """A chance as people read it, the one rule for the reasons, the command line and the
-    page: a whole percent, but a chance that is neither 0 nor 1 never reads as either (a
-    reason had said "melds it 0% of the time" beside a table's 0.1%).
-
-    >>> [percent(p) for p in (0, 0.0004, 0.003, 0.25, 0.996, 0.9999, 1)]
-    ['0%', '<0.1%', '0.3%', '25%', '99.6%', '>99.9%', '100%']
-    """
-    if p <= 0 or p >= 1:
-        return f"{p:.0%}"
-    if p < 0.01:
-        return "<0.1%" if p < 0.0005 else f"{p:.1%}"
-    if p > 0.99:
-        return ">99.9%" if p > 0.9995 else f"{p:.1%}"
-    return f"{p:.0%}"
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def _reason(card: Card, deadwood: int, can_knock: bool, gin_outs: int, knock_outs: int,
-            adjusted: float, dead: bool, gone: int) -> str:
-    """One sentence a casual player understands (`gone`: the cards neither unseen nor the
-    opponent's)."""
-    glyph = GLYPHS[card.index]
-    if deadwood == 0:
-        lead = f"Throw {glyph}: the rest is gin"
-    elif gin_outs:
-        lead = (f"Throw {glyph}: it keeps {deadwood} deadwood and "
-                f"{_plural(gin_outs, 'live out')} to gin")
-    elif can_knock:
-        lead = f"Throw {glyph}: it keeps {deadwood} deadwood, low enough to knock"
-    elif knock_outs:
-        lets = "lets" if knock_outs == 1 else "let"
-        lead = (f"Throw {glyph}: it keeps {deadwood} deadwood and "
-                f"{_plural(knock_outs, 'live card')} that {lets} you knock")
-    else:
-        lead = f"Throw {glyph}: it keeps {deadwood} deadwood"
-    if dead:
-        return f"{lead}, and it is dead: {_why_dead(card.index, gone & PARTNERS[card.index])}."
-    if adjusted < 0.05:
-        return f"{lead}, and it is fairly safe: the opponent melds it {percent(adjusted)} of the time."
-    return f"{lead}, but the opponent can meld it ({percent(adjusted)})."
-
-
-# A rank in words ("two other sevens"): "7s" would read as the code of the seven of spades.
-RANK_WORDS = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-              "jack", "queen", "king")
-RANK_PLURALS = ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
-                "nines", "tens", "jacks", "queens", "kings")
-
-
-def _face_down_reason(card: Card, deadwood: int) -> str:
-    going = "go gin" if deadwood == 0 else f"knock with {deadwood}"
-    return (f"Throw {card.glyph} face down as you {going}: a card that goes down with your "
-            f"melds cannot be picked up, so its danger does not count.")
-
-
-@lru_cache(maxsize=52 << 7)
-def _why_dead(index: int, gone: int) -> str:
-    """Which cards no meld of three with the card can have (`gone`: those of its partners
-    seen, or mine): "two other kings and J♦ are out of the opponent's reach".
-
-    Why a cache: the words depend only on the card and which of its (at most 7) partners
-    are gone, and writing them was most of a dead discard's reason (the exact advice 2.5%
-    fewer instructions: callgrind, 1.346 -> 1.312 million a position)."""
-    card = ALL_CARDS[index]
-    rank_gone = (gone & COLUMN << card.rank & ~card.bit).bit_count()
-    parts = [f"{_number(rank_gone)} other "
-             f"{(RANK_WORDS if rank_gone == 1 else RANK_PLURALS)[card.rank]}"]
-    blockers = 0
-    for pair in PAIRS[index][3:]:  # the runs through it: each needs a card that is gone
-        blockers |= pair & gone & -(pair & gone)
-    parts += [GLYPHS[c.index] for c in mask_cards(blockers)]
-    listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
-    verb = "is" if len(parts) == 1 and rank_gone == 1 else "are"
-    return f"{listed} {verb} out of the opponent's reach"
-
-
-def _number(count: int) -> str:
-    return ("no", "one", "two", "three")[count] if count < 4 else str(count)
-
 
 def _summary(ranked, draw, knock) -> tuple[str, str]:
     if draw is not None:

@@ -23,7 +23,8 @@ from marshmallow import ValidationError
 from ..api import advice as advice_api
 from ..api.errors import flatten_messages
 from ..core import CalculatorError, Card, DuplicateCardError
-from ..core.advice import Advice, advise, percent
+from ..core.advice import Advice, advise
+from ..core.reasons import percent
 from ..core.cards import ALL_CARDS, parse_card, tokenize
 from ..core.position import written_pile
 from .forms import TOO_LONG, rules_summary, text as field_text, too_long

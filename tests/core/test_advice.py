@@ -9,8 +9,9 @@ from random import Random
 import pytest
 from core_support import dealt_order
 
-from calculator.core.advice import FAR_BEHIND, GIN_POINTS, _reason, advise, advise_position, \
-    draw_choice, knock_decision, look_ahead, percent, rank_discards
+from calculator.core.advice import FAR_BEHIND, GIN_POINTS, advise, advise_position, draw_choice, \
+    knock_decision, look_ahead, rank_discards
+from calculator.core.reasons import percent
 from calculator.core.cards import ALL_CARDS, Card, cards_mask, mask_cards
 from calculator.core.draws import bits_of
 from calculator.core.tables import best_discard_deadwood_of_mask, deadwood_of_mask
@@ -519,8 +520,6 @@ def test_a_chance_in_a_reason_is_written_as_the_table_writes_it():
                 assert percent(choice.adjusted_danger) in choice.reason, choice.reason
                 small += 0 < choice.adjusted_danger < 0.01
     assert small  # some such chance was met
-    assert [percent(p) for p in (0, 0.0004, 0.004, 0.5, 0.996, 1)] == [
-        "0%", "<0.1%", "0.4%", "50%", "99.6%", "100%"]
 
 
 def test_a_dead_discards_rank_is_in_words():
@@ -533,12 +532,6 @@ def test_a_dead_discards_rank_is_in_words():
     reasons = {str(choice.card): choice.reason for choice in advice.discards}
     assert "two other sevens, 5♦ and 8♦ are out of the opponent's reach" in reasons["7d"]
     assert "7s" not in " ".join(reasons.values())
-    # the words for one card gone, and for three
-    from calculator.core.advice import _why_dead
-    assert _why_dead(Card("6h").index, Card("6s").bit) == (
-        "one other six is out of the opponent's reach")
-    assert _why_dead(Card("6h").index, cards_mask([Card(c) for c in "6s 6d 6c".split()])) == (
-        "three other sixes are out of the opponent's reach")
 
 
 def test_far_behind_weighs_gin_chances():
@@ -652,13 +645,6 @@ def test_the_scores_note_and_the_knock_weigh_the_game_the_same_way(scores, state
     # the note quotes the bar the knock is held to: 45% close, 80% far behind
     quoted = {"close": "wins 45% of the time", "behind": "needs 80% to win", None: "%"}[state]
     assert (quoted in advice.scores_note) is (state is not None)
-
-
-@pytest.mark.parametrize("outs, words", [(1, "1 live card that lets you knock"),
-                                         (3, "3 live cards that let you knock")])
-def test_a_reason_agrees_with_its_count_of_live_cards(outs, words):
-    reason = _reason(Card("Kd"), 38, False, 0, outs, 0.2, False, 0)
-    assert words in reason, reason
 
 
 # --- the last draw: the stock leaves me no draw after this turn (docs/ADVICE.md) ---
