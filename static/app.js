@@ -306,25 +306,33 @@
     if (response.redirected) {
       history.pushState(null, "", response.url);
     } else {
-      followSheet();
+      followSheet(false);
     }
     init(document.querySelector("main"));
     announce();
     focusAfterSwap();
   }
 
-  /* A sheet rendered from the post (too long for a link, or too long beside its Undo): the
-     address becomes the sheet's own link, or "/" when it has none, so that a stale link
-     cannot bring back an older sheet on a reload; an answer that kept the sheet (a form's
-     error) leaves the address alone. */
-  function followSheet() {
+  /* The address follows the sheet shown: its own link, or "/" for one too long for a link
+     (Resume brings it back from this device), so that a reload never brings back an older
+     sheet. At load, a sheet shown anywhere but at its own link came from a post (a file read
+     in, the advice page's way back), which a reload would send again once the script has
+     added hands: that entry is replaced. An answer that kept the sheet (a form's error)
+     leaves the address alone. */
+  function followSheet(atLoad) {
     var sheet = document.querySelector("[data-sheet-token]");
     if (!sheet) { return; }
     var token = sheet.getAttribute("data-sheet-token");
     var linked = sheet.hasAttribute("data-sheet-link");
-    var shown = new URL(window.location.href).searchParams.get("g");
-    if (shown !== (linked ? token : null)) {
-      history.pushState(null, "", linked ? "/?g=" + encodeURIComponent(token) : "/");
+    var here = new URL(window.location.href);
+    var shown = here.searchParams.get("g");
+    var address = linked ? "/?g=" + encodeURIComponent(token) : "/";
+    if (atLoad) {
+      /* the fragment stays while it names something here (a file's error to scroll to) */
+      var mark = here.hash && document.getElementById(here.hash.slice(1)) ? here.hash : "";
+      if (shown !== token) { history.replaceState(null, "", address + mark); }
+    } else if (here.pathname !== "/" || shown !== (linked ? token : null)) {
+      history.pushState(null, "", address);
     }
   }
 
@@ -391,14 +399,35 @@
     try { return window.localStorage; } catch (e) { return null; }
   }
 
+  function keptSheet(store) {
+    var saved = null;
+    try { saved = JSON.parse(store.getItem(STORE_KEY) || "null"); } catch (e) { saved = null; }
+    return saved && typeof saved.token === "string" ? saved : null;
+  }
+
+  /* A page brought back by a reload, Back or Forward shows a sheet as it was then: until it
+     is changed here it is not kept over a different sheet (Back from a long sheet's "/" to
+     the link before it put the older sheet in the newer one's place). */
+  var revisited = null;
+
+  function returning() {
+    var entry = window.performance && performance.getEntriesByType &&
+      performance.getEntriesByType("navigation")[0];
+    return !!entry && (entry.type === "reload" || entry.type === "back_forward");
+  }
+
   function keepSheet(root) {
     var store = storage();
     var sheet = root.querySelector("[data-sheet-token]");
     if (!store) { return; }
     if (root.querySelector("[data-forget-sheet]")) { store.removeItem(STORE_KEY); }
     if (sheet) {
+      var token = sheet.getAttribute("data-sheet-token");
+      var kept = keptSheet(store);
+      if (revisited !== null && revisited !== token) { revisited = null; }   /* changed here */
+      if (revisited === token && kept && kept.token !== token) { return; }
       store.setItem(STORE_KEY, JSON.stringify({
-        token: sheet.getAttribute("data-sheet-token"),
+        token: token,
         label: sheet.getAttribute("data-sheet-label"),
         tally: sheet.getAttribute("data-sheet-tally") || ""
       }));
@@ -425,9 +454,8 @@
 
   function offerResume(root, store) {
     var slot = root.querySelector(".resume-slot");
-    var saved = null;
-    try { saved = JSON.parse(store.getItem(STORE_KEY) || "null"); } catch (e) { saved = null; }
-    if (!slot || !saved || typeof saved.token !== "string") { return; }
+    var saved = keptSheet(store);
+    if (!slot || !saved) { return; }
     var box = document.createElement("form");
     box.method = "post";
     box.action = "/";
@@ -597,10 +625,17 @@
     document.body.setAttribute("data-ready", "1");   /* for the tests: the page is live */
   }
 
+  function load() {
+    var sheet = document.querySelector("[data-sheet-token]");
+    if (sheet && returning()) { revisited = sheet.getAttribute("data-sheet-token"); }
+    followSheet(true);
+    init(document);
+  }
+
   window.addEventListener("popstate", function () { window.location.reload(); });
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { init(document); });
+    document.addEventListener("DOMContentLoaded", load);
   } else {
-    init(document);
+    load();
   }
 }());

@@ -6,8 +6,9 @@ the change (`u`, for Undo) or after an undo (`r`, for Redo) and what was done (`
 message and its Undo button survive a reload; the share link carries the sheet alone. A
 ledger too long for a link (or too long beside the sheet its Undo or Redo brings back) is
 rendered straight from the POST instead, its hidden fields carrying it on (resubmitting that
-POST is harmless: it recomputes the same sheet), and its page posts it where a sheet that
-fits has links: a hand's result, editing a hand, the question before clearing (`viewed`),
+POST recomputes the same sheet; the script, which adds hands without a new POST, moves the
+page's history entry off it to "/" or the sheet's link), and its page posts it where a sheet
+that fits has links: a hand's result, editing a hand, the question before clearing (`viewed`),
 the export.
 
 Every page that carries a ledger is sent with `Cache-Control: no-store`; links are relative,

@@ -667,3 +667,83 @@ def test_a_sheet_rendered_from_its_post_takes_its_own_link(make_tab):
     assert shown_token() == longer and address_token() == longer
     press(tab, "#notice button[value=redo]")
     assert shown_token() == newest and address_token() == newest
+
+
+def kept_label(tab) -> str:
+    """The label of the sheet kept on this device (what its Resume offers)."""
+    return json.loads(tab.evaluate("() => localStorage.getItem('gin-scorekeeper-sheet')"))[
+        "label"]
+
+
+def test_a_long_sheet_from_a_post_is_not_brought_back_older_by_a_reload(make_tab, tmp_path):
+    """A sheet too long for a link, read in from its file or brought back from the advice page
+    (plain posts both), then hands added by the script: a reload sent that post again, and
+    the older sheet came back and was kept over the newer one. The script now moves the
+    page off the post: a reload asks for "/" and its Resume brings back every hand."""
+    from web_support import long_ledger
+
+    from calculator.web import evening, play
+    from calculator.web.sheet import view
+
+    ledger = long_ledger(count=300)
+    saved = tmp_path / "evening.json"
+    saved.write_text(evening.to_json(ledger, view(play.play(ledger), ledger)), encoding="utf-8")
+    tab = make_tab()
+    tab.goto(tab.base + "/")
+    tab.click("details.import > summary")
+    tab.set_input_files("#import-file", str(saved))
+    with tab.expect_navigation():
+        tab.click(".import-form button")
+    expect(rows(tab)).to_have_count(300)
+    tab.wait_for_selector("body[data-ready]", state="attached")
+    assert tab.url == tab.base + "/"                      # no longer the post to /evening
+
+    def reload_and_resume(hands: int) -> None:
+        with tab.expect_request(lambda r: r.resource_type == "document") as sent:
+            tab.reload()
+        assert sent.value.method == "GET"
+        expect(tab.locator(".resume")).to_contain_text(f"{hands} hands")
+        assert kept_label(tab) == f"Ann v Bob, {hands} hands"
+        press(tab, ".resume button[value=show]")
+        expect(rows(tab)).to_have_count(hands)
+
+    knock_by_counts(tab, "0", "5", "28")
+    knock_by_counts(tab, "1", "3", "20")
+    expect(tab.locator("#notice")).to_contain_text("Hand 302")
+    reload_and_resume(302)
+
+    # the advice page and its way back, a post to "/"
+    with tab.expect_navigation():
+        tab.click("form.advice-link button")
+    with tab.expect_navigation():
+        tab.click("button:has-text('Back to the game sheet')")
+    expect(rows(tab)).to_have_count(302)
+    tab.wait_for_selector("body[data-ready]", state="attached")
+    knock_by_counts(tab, "0", "2", "30")
+    expect(tab.locator("#notice")).to_contain_text("Hand 303")
+    reload_and_resume(303)
+
+
+def test_back_to_the_link_before_a_long_sheet_keeps_the_long_one(make_tab):
+    """258 hands fit in a link, 259 do not: after the 259th the address is "/", and Back shows
+    the 258 of the link before it. That page shows the past; it must not be kept over the 259
+    hands, which Forward's start screen offers again."""
+    from web_support import long_ledger
+
+    from calculator.web import sharing
+
+    token = sharing.encode(long_ledger(seed=12, count=258))
+    assert sharing.fits_in_link(token)
+    tab = make_tab()
+    tab.goto(f"{tab.base}/?g={token}")
+    tab.wait_for_selector("body[data-ready]", state="attached")
+    knock_by_counts(tab, "0", "5", "28")
+    expect(tab.locator("#notice")).to_contain_text("Hand 259")
+    assert tab.locator("[data-sheet-link]").count() == 0 and tab.url == tab.base + "/"
+    assert kept_label(tab) == "Ann v Bob, 259 hands"
+    tab.go_back()
+    expect(rows(tab)).to_have_count(258)
+    tab.wait_for_selector("body[data-ready]", state="attached")
+    assert kept_label(tab) == "Ann v Bob, 259 hands"
+    tab.go_forward()
+    expect(tab.locator(".resume")).to_contain_text("259 hands")
