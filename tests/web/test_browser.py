@@ -747,3 +747,35 @@ def test_back_to_the_link_before_a_long_sheet_keeps_the_long_one(make_tab):
     assert kept_label(tab) == "Ann v Bob, 259 hands"
     tab.go_forward()
     expect(tab.locator(".resume")).to_contain_text("259 hands")
+
+
+@pytest.mark.parametrize("width, text", [(320, "100%"), (390, "115%"), (320, "115%")])
+def test_the_entry_choices_wrap_and_are_never_cut(make_tab, width, text):
+    """Counts, Cards, Points, Dead hand, and Knock, Gin, Big gin, on a 320 px screen or with
+    the text at 115% (as a browser's text size sets it): each label whole ("✓ Cou…" was
+    cut), no word split across lines, a 44 px target, nothing beyond the form's panel."""
+    tab = make_tab()
+    tab.set_viewport_size({"width": width, "height": 812})
+    start_sheet(tab)
+    tab.evaluate(f"() => {{ document.documentElement.style.fontSize = '{text}'; }}")
+    check = """spans => spans.filter(e => e.offsetParent).map(e => {
+        const pill = e.closest('.pill').getBoundingClientRect();
+        const panel = e.closest('.panel').getBoundingClientRect();
+        const text = e.firstChild, split = [], words = /\\S+/g;
+        for (let m; (m = words.exec(text.data));) {
+          const range = document.createRange();
+          range.setStart(text, m.index);
+          range.setEnd(text, m.index + m[0].length);
+          if (range.getClientRects().length > 1) { split.push(m[0]); }
+        }
+        return [e.textContent, e.scrollWidth > e.clientWidth + 1, split, pill.height >= 43.5,
+                pill.left >= panel.left - 0.5 && pill.right <= panel.right + 0.5];
+      })"""
+    for mode in ("counts", "cards", "table", "draw"):    # the tick takes room where it is
+        tab.check(f"input[name=mode][value={mode}]")
+        for label, cut, split, tall, inside in tab.locator(".segmented .pill > span").evaluate_all(
+                check):
+            assert not cut and not split and tall and inside, (mode, label, cut, split, tall,
+                                                               inside)
+    assert page_width(tab) <= width
+    shoot(tab, f"entry-choices-{text[:-1]}", full_page=False)
