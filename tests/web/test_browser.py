@@ -779,3 +779,54 @@ def test_the_entry_choices_wrap_and_are_never_cut(make_tab, width, text):
                                                                inside)
     assert page_width(tab) <= width
     shoot(tab, f"entry-choices-{text[:-1]}", full_page=False)
+
+
+def spilled_totals(tab) -> list[str]:
+    """The sheet's game cells whose totals do not fit in them (they ran into the next)."""
+    return tab.locator(".rows.many .r-tot").evaluate_all(
+        "cells => cells.filter(e => e.scrollWidth > e.clientWidth + 1)"
+        ".map(e => e.innerText.replace(/\\s+/g, ' '))")
+
+
+def test_hollywood_totals_of_three_digits_stay_apart(make_tab):
+    """Oklahoma, three games at once, each to 150, six hands of 60 at the table: the game
+    columns read "120·12060·60" once both totals had three digits. Now each total is whole
+    in its column on a 390 px phone, and the page does not scroll sideways."""
+    tab = make_tab()
+    tab.set_viewport_size({"width": 390, "height": 812})
+    tab.goto(tab.base + "/")
+    tab.fill("#setup-player0", "Ann")
+    tab.fill("#setup-player1", "Bob")
+    tab.select_option("#setup-preset", "oklahoma")
+    tab.click("#start details.options > summary")
+    tab.select_option("#setup-r_format", "hollywood")
+    tab.fill("#setup-r_target", "150")
+    press(tab, "button[value=setup]")
+    for who in "010101":
+        tab.check("input[name=mode][value=table]")
+        tab.check(f"input[name=winner][value='{who}']")
+        tab.fill("#score-points", "60")
+        press(tab, "button[value=score]")
+    last = rows(tab).last.locator(".r-tot")
+    assert [re.findall(r"\d+", cell.inner_text())[1:] for cell in last.all()] == [
+        ["180", "120"], ["120", "120"], ["60", "60"]]
+    assert spilled_totals(tab) == [] and page_width(tab) <= 390
+    shoot(tab, "hollywood-150")
+
+
+def test_hollywood_totals_of_five_digits_stay_apart(make_tab):
+    """Games to 10000, each hand the most one scores: totals of five digits, still whole."""
+    from calculator.core.game import most_points
+    from calculator.web import play, sharing
+    from calculator.web.ledger import Hand, Ledger
+
+    rules = {"preset": "oklahoma", "format": "hollywood", "target": 10000}
+    most = str(most_points(play.rules_of(rules)))
+    hands = tuple(Hand("table", winner=str(i % 2), points=most) for i in range(81))
+    tab = make_tab()
+    tab.set_viewport_size({"width": 390, "height": 812})
+    tab.goto(f"{tab.base}/?g={sharing.encode(Ledger(('Ann', 'Bob'), rules, hands))}")
+    expect(rows(tab)).to_have_count(81)
+    assert "10062" in rows(tab).last.locator(".r-tot").first.inner_text()
+    assert spilled_totals(tab) == [] and page_width(tab) <= 390
+    shoot(tab, "hollywood-10000")

@@ -596,11 +596,11 @@ def test_hollywood_sheet_has_three_games_and_counts_in_the_tally(client):
     last = re.findall(r'<li class="row[^"]*">(.*?)</li>', html, re.S)[-1]
     cells = re.findall(r'<span class="r-tot[^"]*">(.*?)</span>\s*(?=<span class="r-tot|</summary>)',
                        last, re.S)
-    # each game's cell: Ann's total, then Bob's (the names are there for screen readers)
-    assert [re.findall(r"(?:</span>|^)(\d+)", cell) for cell in cells] == [
+    # each game's cell: Ann's total over Bob's (the names are there for screen readers)
+    assert [re.findall(r'<span class="tot">(\d+)</span>', cell) for cell in cells] == [
         ["84", "28"], ["56", "0"], ["28", "0"]]
-    # and the sheet says whose total comes first in those cells
-    assert "column: <bdi>Ann</bdi> · <bdi>Bob</bdi>." in html
+    # and the sheet says whose total is on top in those cells
+    assert "column: <bdi>Ann</bdi>'s total over <bdi>Bob</bdi>'s." in html
 
 
 def test_rules_change_recomputes_or_says_which_hand_breaks(client):
