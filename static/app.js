@@ -550,13 +550,20 @@
     });
   }
 
-  /* One tap fewer: choosing who knocked moves to that player's deadwood box (counts, a
-     knock), or to the other player's for gin, where the knocker's box is not asked for. */
+  /* One tap fewer: tapping who knocked moves to that player's deadwood box (counts, a
+     knock), or to the other player's for gin, where the knocker's box is not asked for.
+     Only a tap or click: the arrow keys must still move through the choices. */
   function quickEntry(root) {
     var form = root.querySelector(".hand-form:not(.no-sheet)");
-    if (!form) { return; }
+    var group = form && form.querySelector("#score-knocked_by");
+    if (!group) { return; }
+    var pointed = false;
+    group.addEventListener("pointerdown", function () { pointed = true; });
+    group.addEventListener("keydown", function () { pointed = false; });
     form.querySelectorAll("input[name=knocked_by]").forEach(function (radio) {
       radio.addEventListener("change", function () {
+        if (!pointed) { return; }
+        pointed = false;
         var mode = form.querySelector("input[name=mode]:checked");
         var kind = form.querySelector("input[name=kind]:checked");
         if (!mode || mode.value !== "counts") { return; }

@@ -381,11 +381,10 @@ def test_keyboard_only(page):
     """Tab to the choices and fields, type, Enter submits; the focus ring shows."""
     start_sheet(page)
     page.focus("input[name=knocked_by][value='0']")
-    page.keyboard.press("Space")
-    if not page.javascript:             # the script moves on to Ann's box by itself
-        page.keyboard.press("Tab")
-        expect(page.locator("input[name=kind][value=knock]")).to_be_focused()
-        page.keyboard.press("Tab")
+    page.keyboard.press("Space")        # the script moves on by itself only after a tap
+    page.keyboard.press("Tab")
+    expect(page.locator("input[name=kind][value=knock]")).to_be_focused()
+    page.keyboard.press("Tab")
     expect(page.locator("#score-d0")).to_be_focused()
     page.keyboard.type("5")
     page.keyboard.press("Tab")
@@ -399,6 +398,26 @@ def test_keyboard_only(page):
     with press_enter:
         page.keyboard.press("Enter")
     expect(page.locator(".scoreboard")).to_contain_text("23")
+
+
+def test_the_arrow_keys_move_through_who_knocked(make_tab):
+    """Tab to "Who knocked?" with nobody chosen, then the Right arrow: Bob is chosen and the
+    focus stays on the choices (it had jumped to Bob's deadwood box), so Left goes back to
+    Ann. A tap on a name still moves on to the box."""
+    tab = make_tab()
+    start_sheet(tab)
+    tab.focus("input[name=mode][value=counts]")
+    tab.keyboard.press("Tab")
+    ann, bob = (tab.locator(f"input[name=knocked_by][value='{i}']") for i in "01")
+    expect(ann).to_be_focused()
+    tab.keyboard.press("ArrowRight")
+    expect(bob).to_be_checked()
+    expect(bob).to_be_focused()
+    tab.keyboard.press("ArrowLeft")
+    expect(ann).to_be_checked()
+    expect(ann).to_be_focused()
+    tab.click(player_pill("knocked_by", "1"))
+    expect(tab.locator("#score-d1")).to_be_focused()
 
 
 def test_hollywood(page):
