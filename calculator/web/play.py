@@ -73,7 +73,7 @@ def entry(hand: Hand, players: tuple[str, str], names: tuple[str, str] | None = 
         for role, text, who in (("knocker", hand.knocker, k_name),
                                 ("defender", hand.defender, d_name)):
             if not text.strip():
-                errors.add(role, f"type {who} cards, or pick them")
+                errors.add(role, f"type {who} cards")
         if errors:
             _typed_hands_slips(hand, errors)
     if errors:

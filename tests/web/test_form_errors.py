@@ -148,8 +148,8 @@ def field_errors(response, form: str) -> dict:
     (NINE, "4s 5s 9h 9d 9c Kd Qd 2c 3d", {"c0": "hand has 9 cards; expected 10 or 11",
                                           "c1": "hand has 9 cards; expected 10"}),
     (NINE + " Qx", "", {"c0": "unknown suit 'x' in token 10 'Qx'",
-                        "c1": "type the defender's cards, or pick them"}),
-    ("", NINE, {"c0": "type the knocker's cards, or pick them",
+                        "c1": "type the defender's cards"}),
+    ("", NINE, {"c0": "type the knocker's cards",
                 "c1": "hand has 9 cards; expected 10"}),
 ], ids=["both nine", "bad knocker, blank defender", "blank knocker, short defender"])
 @pytest.mark.parametrize("on_sheet", [False, True], ids=["one hand", "sheet"])

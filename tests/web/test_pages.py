@@ -256,6 +256,23 @@ def test_errors_sit_next_to_their_field(client, fields, field, words):
     assert words in error.group(1).replace("&#39;", "'")
 
 
+@pytest.mark.parametrize("on_sheet", [False, True], ids=["one hand", "sheet"])
+def test_a_blank_hand_asks_only_for_what_works_without_the_script(client, on_sheet):
+    """A blank cards box said "type Bob's cards, or pick them", but the card picker exists
+    only with the script, and the server cannot know whether it ran: it asks to type them,
+    true either way (with the script the picker sits under the box)."""
+    data = {"action": "score", "mode": "cards", "knocked_by": "0", "c0": KNOCKER, "c1": ""}
+    if on_sheet:
+        data["g"] = sharing.encode(Ledger(("Ann", "Bob")))
+    response = client.post("/", data=data)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True).replace("&#39;", "'")
+    error = re.search(r'id="score-c1-error">(.*?)</div>', html, re.S).group(1)
+    who = "Bob's" if on_sheet else "the defender's"
+    assert text_of(error) == f"! type {who} cards"
+    assert "pick" not in text_of(html.split('class="error-summary"')[1].split("</div>")[0])
+
+
 def test_a_count_out_of_range_is_told_its_range_not_that_it_is_no_number(client):
     for typed in ("99999", "1" + "0" * 40):
         response = score(client, mode="counts", knocked_by="0", kind="knock", d0="5", d1=typed)
