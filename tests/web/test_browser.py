@@ -544,6 +544,26 @@ def test_print_shows_only_when_it_works(page):
         expect(button).to_be_hidden()
 
 
+def test_the_printed_sheet_leaves_out_what_only_a_screen_can_do(page):
+    """On paper the advice page's button, the hint to tap a hand and a row's sign that it
+    opens are left out, as the forms and the Keep section are; a Hollywood sheet's key to
+    its columns stays."""
+    start_sheet(page, preset="hollywood")
+    knock_by_counts(page, "0", "5", "28")
+    page.emulate_media(media="print")
+    sheet = page.locator("#sheet").inner_text()
+    assert "Tap a hand" not in sheet and "Each game's column" in sheet
+    expect(page.locator(".advice-link")).to_be_hidden()
+    mark = "e => getComputedStyle(e, '::after').content"       # a row's "tap to open" sign
+    assert page.locator(".rows summary .r-num").first.evaluate(mark) == "none"
+    for shown in (".scoreboard", ".rows"):
+        expect(page.locator(shown)).to_be_visible()
+    shoot(page, "print")
+    page.emulate_media(media="screen")
+    expect(page.locator(".advice-link")).to_be_visible()
+    assert "Tap a hand" in page.locator("#sheet").inner_text()
+
+
 def test_the_rules_summary_follows_the_menu_and_the_share_link_is_whole(page):
     """Picking Classic shows Classic's values at once, script or not; the sheet's link to
     send is the full address (the box with the script; the link itself without)."""
