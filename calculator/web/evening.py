@@ -2,7 +2,8 @@
 
 The JSON is the ledger itself in plain words (players, rules, the sheet's hands as typed, the
 finished games), so reading it back gives the same sheet; it is read with the share link's
-own checks (`sharing.ledger_from_terse`), after a size cap.
+own checks (`sharing.ledger_from_terse`), after a size cap. The CSV export, chosen to be read
+in by mistake, is known by its heading and told as such.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from .sharing import ShareError, ledger_from_terse
 from .sheet import SheetView
 
 FORMAT = "gin-scorekeeper-evening"
+CSV_HEADING = ["game", "hand", "what", "counts", "scored by", "points"]   # then the totals'
 MAX_IMPORT_BYTES = 256 * 1024
 
 
@@ -64,8 +66,7 @@ def to_csv(ledger: Ledger, sheet: SheetView) -> str:
         + [f"{a} match", f"{b} match"] if many else [a, b]
     finals_at = [""] * (len(totals) - 2)
     hands_end = ["", ""] if many else []
-    writer.writerow([_cell(c) for c in ["game", "hand", "what", "counts", "scored by",
-                                        "points"] + totals])
+    writer.writerow([_cell(c) for c in CSV_HEADING + totals])
     for number, game in enumerate(ledger.night, 1):
         winner = sheet.players[game.winner] if game.winner in (0, 1) else "tie"
         writer.writerow([_cell(c) for c in [number, "final", "Hollywood match" if game.hollywood
@@ -105,6 +106,10 @@ def from_json(raw: bytes | str) -> Ledger:
         data = json.loads(raw)
         json.dumps(data, ensure_ascii=False).encode("utf-8")   # no lone surrogates
     except (UnicodeError, ValueError, RecursionError):
+        if _is_our_csv(raw):
+            raise ShareError("the file looks like this page's CSV export, which is for "
+                             "spreadsheets; only its JSON export can be read back in (the "
+                             "file Export JSON saved)") from None
         raise ShareError("the file is not an evening exported from this page (it is not "
                          "JSON)") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != 1:
@@ -124,6 +129,18 @@ def from_json(raw: bytes | str) -> Ledger:
     if data.get("mode") not in (None, "counts"):
         extra["m"] = data.get("mode")
     return ledger_from_terse([players, data.get("rules", {}), terse_hands, extra], "the file")
+
+
+def _is_our_csv(raw: bytes | str) -> bool:
+    """The file's first line is the heading `to_csv` writes (its first six cells; the names
+    follow), read as a spreadsheet may save it again: quoted, or with ; or tabs."""
+    text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+    first = text.lstrip("\ufeff \t\r\n").partition("\n")[0]
+    try:
+        return any(next(csv.reader([first], delimiter=mark), [])[:6] == CSV_HEADING
+                   for mark in ",;\t")
+    except csv.Error:
+        return False
 
 
 def _place_of(name, place: dict) -> int:

@@ -798,6 +798,29 @@ def test_a_bad_evening_file_is_a_readable_400(client, raw):
     assert 'id="setup-player0"' in html
 
 
+@pytest.mark.parametrize("saved_again", [False, True], ids=["as exported", "by a spreadsheet"])
+def test_the_csv_export_read_in_is_told_to_be_the_csv(client, saved_again):
+    """The CSV export chosen to be read back in was told "not an evening exported from this
+    page (it is not JSON)": it is one, the CSV; only the JSON export is read back in. Known
+    by its heading, as exported or as a spreadsheet saves it again (quoted, with ;)."""
+    from io import BytesIO
+
+    token = _evening(client)
+    exported = client.get("/evening.csv", query_string={"g": token}).get_data()
+    if saved_again:
+        exported = b"\xef\xbb\xbf" + b"\r\n".join(
+            b";".join(b'"%s"' % cell for cell in line.split(b","))
+            for line in exported.splitlines())
+    response = client.post("/evening", data={"evening": (BytesIO(exported), "gin-evening.csv")},
+                           content_type="multipart/form-data", headers=HTML)
+    assert response.status_code == 400
+    text = text_of(response.get_data(as_text=True)).replace("&#39;", "'")
+    assert ("That evening could not be read: the file looks like this page's CSV export, which "
+            "is for spreadsheets; only its JSON export can be read back in (the file Export "
+            "JSON saved).") in text
+    assert "not JSON" not in text
+
+
 def test_reading_in_no_file_says_to_choose_one(client):
     """"Read it in" with no file chosen: the browser sends an empty file part."""
     from io import BytesIO
