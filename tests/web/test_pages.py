@@ -531,6 +531,9 @@ def test_the_games_end_gives_the_final_and_the_next_game(client):
     assert f"Ann wins by {sheet.margin}" in text
     for words in ("Game bonus", "Boxes", "Final", "Next game"):
         assert words in text
+    # the next game keeps this one as its final line only: the page says so before it goes
+    assert "as its final line, without its hands: to keep them, or to change one, export" \
+        in text
     assert 'value="score"' not in html                      # the form gave way to the final
     response = score(client, g=token, **counts("1", "1", "9"))
     assert response.status_code == 400
