@@ -328,6 +328,9 @@
     var shown = here.searchParams.get("g");
     var address = linked ? "/?g=" + encodeURIComponent(token) : "/";
     if (atLoad) {
+      /* a sheet with no link of its own leaves the post only where this device can keep it:
+         else a reload's resent post is the one way back to it */
+      if (!linked && !canKeep()) { return; }
       /* the fragment stays while it names something here (a file's error to scroll to) */
       var mark = here.hash && document.getElementById(here.hash.slice(1)) ? here.hash : "";
       if (shown !== token) { history.replaceState(null, "", address + mark); }
@@ -405,15 +408,46 @@
     return saved && typeof saved.token === "string" ? saved : null;
   }
 
-  /* A page brought back by a reload, Back or Forward shows a sheet as it was then: until it
-     is changed here it is not kept over a different sheet (Back from a long sheet's "/" to
-     the link before it put the older sheet in the newer one's place). */
-  var revisited = null;
+  /* Whether this device lets the page keep a sheet (a browser may refuse site data). */
+  function canKeep() {
+    var store = storage();
+    if (!store) { return false; }
+    try { store.setItem(STORE_KEY + "-probe", "1"); store.removeItem(STORE_KEY + "-probe"); }
+    catch (e) { return false; }
+    return true;
+  }
+
+  /* A page brought back by a reload, Back or Forward shows a sheet as it was then, older
+     than the one kept here: that sheet is marked stale for this tab (by a hash of its token,
+     in sessionStorage, so the mark outlives the page: a plain link to the same sheet later,
+     as the advice page's way back, is the same old sheet) and is never kept over a
+     different sheet. Changed here, it is a new sheet with a new token. */
+  var STALE_KEY = "gin-scorekeeper-stale";
 
   function returning() {
     var entry = window.performance && performance.getEntriesByType &&
       performance.getEntriesByType("navigation")[0];
     return !!entry && (entry.type === "reload" || entry.type === "back_forward");
+  }
+
+  function tokenHash(token) {   /* FNV-1a, 32 bits: a token may be hundreds of kilobytes */
+    var h = 0x811c9dc5;
+    for (var i = 0; i < token.length; i++) {
+      h ^= token.charCodeAt(i);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    return token.length + ":" + h.toString(16);
+  }
+
+  function staleMarks() {
+    try { return JSON.parse(window.sessionStorage.getItem(STALE_KEY) || "[]"); } catch (e) { return []; }
+  }
+
+  function markStale(token) {
+    var marks = staleMarks(), mark = tokenHash(token);
+    if (marks.indexOf(mark) >= 0) { return; }
+    marks.push(mark);
+    try { window.sessionStorage.setItem(STALE_KEY, JSON.stringify(marks.slice(-50))); } catch (e) { /* no mark: as before */ }
   }
 
   function keepSheet(root) {
@@ -424,8 +458,7 @@
     if (sheet) {
       var token = sheet.getAttribute("data-sheet-token");
       var kept = keptSheet(store);
-      if (revisited !== null && revisited !== token) { revisited = null; }   /* changed here */
-      if (revisited === token && kept && kept.token !== token) { return; }
+      if (kept && kept.token !== token && staleMarks().indexOf(tokenHash(token)) >= 0) { return; }
       store.setItem(STORE_KEY, JSON.stringify({
         token: token,
         label: sheet.getAttribute("data-sheet-label"),
@@ -634,7 +667,11 @@
 
   function load() {
     var sheet = document.querySelector("[data-sheet-token]");
-    if (sheet && returning()) { revisited = sheet.getAttribute("data-sheet-token"); }
+    var store = storage();
+    var kept = store && keptSheet(store);
+    if (sheet && returning() && kept && kept.token !== sheet.getAttribute("data-sheet-token")) {
+      markStale(sheet.getAttribute("data-sheet-token"));
+    }
     followSheet(true);
     init(document);
   }

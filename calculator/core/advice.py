@@ -296,6 +296,11 @@ def draw_choice(position: Position, ranked: tuple[DiscardChoice, ...] | None = N
     dead_end = last and not can_knock and not p_knock
     if knock_decides or dead_end:
         take = can_knock
+    # the last draw's take for a knock the knock decision declined: waiting after it gives
+    # the opponent one more turn, where a draw knocks when that pays or ends the hand
+    declined = not knocking and position.draws_after_eleven == 0 and not gin
+    if declined:
+        take = False
     # the discard that goes with the take: the ranking's first, or its first that knocks
     # (or leaves gin) where that is what the take is for
     if then is not None and take:
@@ -309,7 +314,14 @@ def draw_choice(position: Position, ranked: tuple[DiscardChoice, ...] | None = N
     if big_gin and position.rules.plays_big_gin:
         best, discard = 0, None  # big gin keeps all eleven cards: nothing is thrown
     now = deadwood_of_mask(mine)
-    if dead_end:
+    if declined:
+        chance = (f"a stock draw lets you knock {percent(p_knock)} of the time, and else your "
+                  f"discard ends the hand with no score" if p_knock else
+                  "after a stock draw your discard ends the hand with no score")
+        reason = (f"Draw from the stock: this is your last draw, and a knock after taking "
+                  f"{top.glyph} would not pay on the sampled hands; {chance}, where a take "
+                  f"that does not knock gives the opponent one more turn.")
+    elif dead_end:
         knock = "go gin" if not position.limit else "knock"
         reason = (f"Draw from the stock: this is your last draw, and neither taking "
                   f"{top.glyph} ({lowest} deadwood at best) nor a stock draw lets you {knock}; "

@@ -19,8 +19,8 @@ from .rules import DEFAULT_RULES, Rules
 
 INITIAL_STOCK = 31  # 52 cards less two hands of 10 and the first upcard
 DEAD_STOCK = 2      # the hand is dead when the stock is down to two cards
-# opponent hands sampled for the knock decision: the cost is linear, about 0.15 ms a sample
-# on the machine measured (0.3 s at this bound, 0.9 s at the 5,000 it was)
+# opponent hands sampled for the knock decision: the cost is linear, 0.1 to 0.35 ms a sample
+# by the position and the machine's load (0.2 to 0.7 s at this bound; docs/ADVICE.md)
 MAX_SAMPLES = 2_000
 DEFAULT_SAMPLES = 1_000
 WHO = ("me", "opponent")

@@ -268,24 +268,34 @@ def test_a_last_draw_take_for_a_declined_knock_gives_way_to_a_draw(hand, pile, p
     assert {c.bit for c in advice.outlook.kept} == {c.bit for c in position.hand}
 
 
-def test_a_last_draw_take_for_a_declined_knock_keeps_the_rankings_discard():
-    """A take made for a knock the decision declines, still better than a draw by its
-    deadwood, kept the knock's discard and words ("throwing 5♣ then leaves 10 deadwood, low
-    enough to knock", 5♣ the opponent melds for sure), where the ranking throws a dead 4♦."""
+def test_a_last_draw_take_for_a_declined_knock_gives_way_to_a_draw_however_low_it_keeps():
+    """A take made for a knock the decision declines had stayed a take wherever it kept less
+    deadwood than a stock draw ("throwing 4♦", 10 deadwood against the draw's 13.3): but on
+    the last draw, waiting after a take gives the opponent one more turn to knock, while a
+    draw knocks where that pays and else ends the hand with no score at my discard (a review
+    of the last-draw rule found the take in a second position too: "Take A♥ ... Wait")."""
     full = [r + s for s in "shdc" for r in "A23456789TJQK"]
     mine = "4h 5h 6h 9s Ts Js 5c 4d 3s 3c".split()
     theirs = "6c 7c 8c Kc Kh Kd 3h 7h 8s 2h".split()
     pile = [c for c in full if c not in mine + theirs + ["Jd", "Qd", "Jc", "Qs"]] + ["Qs"]
-    position = read_position(mine, pile, opponent_took=theirs, stock=3)
-    assert position.draws_after_eleven == 0
-    advice = advise_position(position)
-    assert advice.knock is not None and not advice.knock.knock  # the knock is declined
-    plain = draw_choice(position, rank_discards(position, position.mine | position.face_up.bit,
-                                                position.face_up.bit), knocking=False)
-    assert advice.draw == plain and plain.take and str(plain.take_discard) == "4d"
-    assert str(advice.discards[0].card) == "4d" and "knock" not in advice.draw.reason
-    kept = (position.mine | position.face_up.bit) ^ plain.take_discard.bit
-    assert {c.bit for c in advice.outlook.kept} == set(bits_of(kept))
+    second = read_position("8s 4h 6h 7s Tc 3h 7h 6c 6s 5h", alternating(
+        "8c 3s 2c Ac Qc Th 3d Jh 5c 9h Ad 6d 7d 9d Kd 4c Kh Ts 2d 5d 9c 7c 3c Td 5s As 8d 4d "
+        "Ah".split()), opponent_took="2s Qs Qd Js".split())
+    for position in (read_position(mine, pile, opponent_took=theirs, stock=3), second):
+        assert position.draws_after_eleven == 0
+        eleven = position.mine | position.face_up.bit
+        declined = knock_decision(position, eleven, look_ahead(position, eleven, None),
+                                  position.face_up.bit,
+                                  rank_discards(position, eleven, position.face_up.bit))
+        assert declined is not None and not declined.knock  # the take's knock does not pay
+        plain = draw_choice(position, rank_discards(position, eleven, position.face_up.bit),
+                            knocking=False)
+        assert not plain.take
+        assert "would not pay on the sampled hands" in plain.reason, plain.reason
+        assert "gives the opponent one more turn" in plain.reason
+        advice = advise_position(position)
+        assert advice.action == "draw" and advice.draw == plain and advice.knock is None
+        assert {c.bit for c in advice.outlook.kept} == {c.bit for c in position.hand}
 
 
 @pytest.mark.parametrize("rules", [None, PRESETS["straight"]])

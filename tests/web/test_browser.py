@@ -763,6 +763,37 @@ def test_a_long_sheet_from_a_post_is_not_brought_back_older_by_a_reload(make_tab
     reload_and_resume(303)
 
 
+def test_a_long_sheet_from_a_post_stays_at_its_post_where_the_device_keeps_nothing(make_tab,
+                                                                                  tmp_path):
+    """Where the browser refuses site data, a sheet too long for a link cannot be kept on the
+    device, so its post is the one way back to it: the address stays, and a reload sends the
+    post again (moving the address to "/" had made the reload a start page, the 300 hands
+    gone from the tab)."""
+    from web_support import long_ledger
+
+    from calculator.web import evening, play
+    from calculator.web.sheet import view
+
+    ledger = long_ledger(count=300)
+    saved = tmp_path / "evening.json"
+    saved.write_text(evening.to_json(ledger, view(play.play(ledger), ledger)), encoding="utf-8")
+    tab = make_tab()
+    tab.add_init_script("Object.defineProperty(window, 'localStorage', {get() {"
+                        " throw new DOMException('denied', 'SecurityError'); }});")
+    tab.goto(tab.base + "/")
+    tab.click("details.import > summary")
+    tab.set_input_files("#import-file", str(saved))
+    with tab.expect_navigation():
+        tab.click(".import-form button")
+    expect(rows(tab)).to_have_count(300)
+    tab.wait_for_selector("body[data-ready]", state="attached")
+    assert tab.url.startswith(tab.base + "/evening")
+    with tab.expect_request(lambda r: r.resource_type == "document") as sent:
+        tab.reload()
+    assert sent.value.method == "POST"
+    expect(rows(tab)).to_have_count(300)
+
+
 def test_back_to_the_link_before_a_long_sheet_keeps_the_long_one(make_tab):
     """258 hands fit in a link, 259 do not: after the 259th the address is "/", and Back shows
     the 258 of the link before it. That page shows the past; it must not be kept over the 259
@@ -786,6 +817,18 @@ def test_back_to_the_link_before_a_long_sheet_keeps_the_long_one(make_tab):
     assert kept_label(tab) == "Ann v Bob, 259 hands"
     tab.go_forward()
     expect(tab.locator(".resume")).to_contain_text("259 hands")
+    # the older sheet opened again by a plain link (the advice page and its way back) is
+    # still the older sheet: it was kept over the 259 hands, which were then lost
+    tab.go_back()
+    expect(rows(tab)).to_have_count(258)
+    tab.wait_for_selector("body[data-ready]", state="attached")
+    with tab.expect_navigation():
+        tab.click(".advice-link a")
+    with tab.expect_navigation():
+        tab.click("text=Back to the game sheet")
+    expect(rows(tab)).to_have_count(258)
+    tab.wait_for_selector("body[data-ready]", state="attached")
+    assert kept_label(tab) == "Ann v Bob, 259 hands"
 
 
 @pytest.mark.parametrize("width, text", [(320, "100%"), (390, "115%"), (320, "115%")])
