@@ -912,3 +912,64 @@ def test_hollywood_totals_of_five_digits_stay_apart(make_tab):
     assert "10062" in rows(tab).last.locator(".r-tot").first.inner_text()
     assert spilled_totals(tab) == [] and page_width(tab) <= 390
     shoot(tab, "hollywood-10000")
+
+
+WHOLE_WORDS = """els => els.filter(e => e.offsetParent).map(e => {
+    const split = [], walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    for (let text; (text = walker.nextNode());) {
+      for (const m of text.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, m.index);
+        range.setEnd(text, m.index + m[0].length);
+        if (range.getClientRects().length > 1) { split.push(m[0]); }
+      }
+    }
+    const all = document.createRange();
+    all.selectNodeContents(e);
+    const box = all.getBoundingClientRect();   // where its text is drawn, even spilled out
+    return {text: e.textContent.trim(), split, cut: e.scrollWidth > e.clientWidth + 1 ||
+            e.scrollHeight > e.clientHeight + 1, left: box.left, right: box.right,
+            top: box.top, bottom: box.bottom};
+  })"""
+
+
+def shown_words(locator) -> list[dict]:
+    """Each shown element's text, its words broken across lines, whether it overflows its box,
+    and the box its text is drawn in."""
+    return locator.evaluate_all(WHOLE_WORDS)
+
+
+def overlap(a: dict, b: dict) -> bool:
+    """Whether two boxes share more than a sliver: a glyph's box is a little taller than a
+    tight line (line-height 1.1), so text boxes of two lines one under the other touch."""
+    return (a["left"] < b["right"] - 1.5 and b["left"] < a["right"] - 1.5
+            and a["top"] < b["bottom"] - 1.5 and b["top"] < a["bottom"] - 1.5)
+
+
+def big_text(tab, width: int, text: str) -> None:
+    """The screen's width, and the text size as a browser's setting makes it."""
+    tab.set_viewport_size({"width": width, "height": 812})
+    tab.evaluate(f"() => {{ document.documentElement.style.fontSize = '{text}'; }}")
+
+
+def test_the_header_reflows_at_200_percent_on_320_px(page):
+    """At 200% text on a 320 px screen the name ran under the display buttons and out of the
+    screen (the page scrolled sideways), and the skip link's second line showed above it. Now
+    the buttons (and the suits) take rows of their own, each word is whole and on the screen,
+    and the skip link is out of sight until it is focused."""
+    start_sheet(page)
+    big_text(page, 320, "200%")
+    brand, = shown_words(page.locator(".brand"))
+    assert brand["text"] == "♠♥ Gin Rummy scorekeeper"
+    assert not brand["split"] and not brand["cut"] and brand["right"] <= 320, brand
+    if page.javascript:
+        box = page.locator(".display-settings").bounding_box()
+        buttons = {"left": box["x"], "right": box["x"] + box["width"], "top": box["y"],
+                   "bottom": box["y"] + box["height"]}
+        assert buttons["right"] <= 320 and not overlap(brand, buttons), (brand, buttons)
+    skip = page.locator(".skip-link")
+    assert skip.bounding_box()["y"] + skip.bounding_box()["height"] <= 0
+    assert page.locator(".site-header").evaluate("e => e.scrollWidth <= window.innerWidth")
+    shoot(page, "header-200", full_page=False)
+    skip.focus()
+    assert skip.bounding_box()["y"] >= 0
