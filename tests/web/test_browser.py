@@ -973,3 +973,30 @@ def test_the_header_reflows_at_200_percent_on_320_px(page):
     shoot(page, "header-200", full_page=False)
     skip.focus()
     assert skip.bounding_box()["y"] >= 0
+
+
+@pytest.mark.parametrize("players", [("Ann", "Bob"), ("Ann", "Alexandra Whitmore")],
+                         ids=["short", "two-words"])
+def test_the_hand_form_reflows_at_200_percent_on_320_px(page, players):
+    """WCAG 1.4.4 and 1.4.10 on a sheet's hand form: at 200% text on a 320 px screen "Who
+    knocked?" split "Ann" letter by letter and the two deadwood labels ran into each other,
+    pushing the page sideways. Now a name is broken only between its words (the pills one a
+    row when two do not fit side by side), the labels stand apart, and nothing scrolls
+    sideways; "Who won the hand?" (Points) likewise."""
+    start_sheet(page, players)
+    big_text(page, 320, "200%")
+    for mode, pills in (("counts", "#score-knocked_by"), ("table", "#score-winner")):
+        page.check(f"input[name=mode][value={mode}]")
+        names = shown_words(page.locator(f"{pills} label.pill > span"))
+        assert [n["text"] for n in names] == list(players)
+        for name in names:
+            assert not name["split"] and not name["cut"] and name["right"] <= 320, (mode, name)
+        assert not overlap(*names)
+    page.check("input[name=mode][value=counts]")
+    labels = shown_words(page.locator(".deadwood label"))
+    assert [n["text"] for n in labels] == [f"{p}'s deadwood" for p in players]
+    for label in labels:
+        assert not label["split"] and not label["cut"] and label["right"] <= 320, label
+    assert not overlap(*labels)
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    shoot(page, f"hand-form-200-{players[1][:3]}")
