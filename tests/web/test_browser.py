@@ -1000,3 +1000,35 @@ def test_the_hand_form_reflows_at_200_percent_on_320_px(page, players):
     assert not overlap(*labels)
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     shoot(page, f"hand-form-200-{players[1][:3]}")
+
+
+@pytest.mark.parametrize("width, text", [(390, "100%"), (390, "115%"), (320, "100%")])
+def test_names_stay_whole_beside_five_digit_totals(make_tab, width, text):
+    """Games to 10000: beside five-digit totals the scoreboard squeezed "Ann" to "An/n" (and a
+    two-word name to a letter or two a line). Now a name breaks only between its words: the
+    total goes under a name that does not fit beside it, and the games go two or one a row
+    when a name's longest word does not fit in a third of it. Nothing is cut or overlaps."""
+    from calculator.core.game import most_points
+    from calculator.web import play, sharing
+    from calculator.web.ledger import Hand, Ledger
+
+    players = ("Ann", "Alexandra Whitmore")
+    rules = {"preset": "oklahoma", "format": "hollywood", "target": 10000}
+    most = str(most_points(play.rules_of(rules)))
+    hands = tuple(Hand("table", winner=str(i % 2), points=most) for i in range(81))
+    tab = make_tab()
+    tab.goto(f"{tab.base}/?g={sharing.encode(Ledger(players, rules, hands))}")
+    expect(rows(tab)).to_have_count(81)
+    big_text(tab, width, text)
+    names = shown_words(tab.locator(".scoreboard .board-name"))
+    totals = shown_words(tab.locator(".scoreboard .board-total"))
+    assert [n["text"] for n in names] == list(players) * 3
+    assert all(len(t["text"]) == 5 for t in totals), totals
+    board = tab.locator(".scoreboard").bounding_box()
+    for name, total in zip(names, totals):
+        for part in (name, total):
+            assert not part["split"] and not part["cut"], part
+            assert board["x"] <= part["left"] and part["right"] <= board["x"] + board["width"]
+        assert not overlap(name, total), (name, total)
+    assert page_width(tab) <= width
+    shoot(tab, f"five-digit-names-{text[:-1]}", full_page=False)
