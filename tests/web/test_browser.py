@@ -714,27 +714,33 @@ def kept_label(tab) -> str:
         "label"]
 
 
-def test_a_long_sheet_from_a_post_is_not_brought_back_older_by_a_reload(make_tab, tmp_path):
-    """A sheet too long for a link, read in from its file or brought back from the advice page
-    (plain posts both), then hands added by the script: a reload sent that post again, and
-    the older sheet came back and was kept over the newer one. The script now moves the
-    page off the post: a reload asks for "/" and its Resume brings back every hand."""
+def read_in_long_evening(tab, tmp_path, count: int = 300) -> None:
+    """Read an exported evening of `count` hands in from its file (a plain post, too long
+    for a link) on a fresh start page, and wait for its sheet."""
     from web_support import long_ledger
 
     from calculator.web import evening, play
     from calculator.web.sheet import view
 
-    ledger = long_ledger(count=300)
+    ledger = long_ledger(count=count)
     saved = tmp_path / "evening.json"
     saved.write_text(evening.to_json(ledger, view(play.play(ledger), ledger)), encoding="utf-8")
-    tab = make_tab()
     tab.goto(tab.base + "/")
     tab.click("details.import > summary")
     tab.set_input_files("#import-file", str(saved))
     with tab.expect_navigation():
         tab.click(".import-form button")
-    expect(rows(tab)).to_have_count(300)
+    expect(rows(tab)).to_have_count(count)
     tab.wait_for_selector("body[data-ready]", state="attached")
+
+
+def test_a_long_sheet_from_a_post_is_not_brought_back_older_by_a_reload(make_tab, tmp_path):
+    """A sheet too long for a link, read in from its file or brought back from the advice page
+    (plain posts both), then hands added by the script: a reload sent that post again, and
+    the older sheet came back and was kept over the newer one. The script now moves the
+    page off the post: a reload asks for "/" and its Resume brings back every hand."""
+    tab = make_tab()
+    read_in_long_evening(tab, tmp_path)
     assert tab.url == tab.base + "/"                      # no longer the post to /evening
 
     def reload_and_resume(hands: int) -> None:
@@ -769,24 +775,10 @@ def test_a_long_sheet_from_a_post_stays_at_its_post_where_the_device_keeps_nothi
     device, so its post is the one way back to it: the address stays, and a reload sends the
     post again (moving the address to "/" had made the reload a start page, the 300 hands
     gone from the tab)."""
-    from web_support import long_ledger
-
-    from calculator.web import evening, play
-    from calculator.web.sheet import view
-
-    ledger = long_ledger(count=300)
-    saved = tmp_path / "evening.json"
-    saved.write_text(evening.to_json(ledger, view(play.play(ledger), ledger)), encoding="utf-8")
     tab = make_tab()
     tab.add_init_script("Object.defineProperty(window, 'localStorage', {get() {"
                         " throw new DOMException('denied', 'SecurityError'); }});")
-    tab.goto(tab.base + "/")
-    tab.click("details.import > summary")
-    tab.set_input_files("#import-file", str(saved))
-    with tab.expect_navigation():
-        tab.click(".import-form button")
-    expect(rows(tab)).to_have_count(300)
-    tab.wait_for_selector("body[data-ready]", state="attached")
+    read_in_long_evening(tab, tmp_path)
     assert tab.url.startswith(tab.base + "/evening")
     with tab.expect_request(lambda r: r.resource_type == "document") as sent:
         tab.reload()
