@@ -287,19 +287,17 @@ def draw_choice(position: Position, ranked: tuple[DiscardChoice, ...] | None = N
     take = advised.deadwood < expected or gin
     # my last draw (taking leaves no later draw, and drawing none either): what counts is
     # whether I can knock after it, so a sure knock beats the draw's chance of one, and
-    # the draw's chance beats a take that cannot knock (both sure: the rule above). Where
-    # neither can, a draw ends the hand with no score at my discard, and a take only gives
-    # the opponent one more turn to knock: draw
+    # the draw's chance beats a take that cannot knock (both sure: the rule above). A take
+    # that will not knock (none can, or the knock decision declined it) only gives the
+    # opponent one more turn, where after a draw I knock when that pays or my discard ends
+    # the hand with no score: draw
     can_knock = lowest <= position.limit
-    last = knocking and position.draws_after_eleven == 0
-    knock_decides = last and p_knock != (1.0 if can_knock else 0.0)
-    dead_end = last and not can_knock and not p_knock
-    if knock_decides or dead_end:
+    last = position.draws_after_eleven == 0
+    knock_decides = knocking and last and p_knock != (1.0 if can_knock else 0.0)
+    if knock_decides:
         take = can_knock
-    # the last draw's take for a knock the knock decision declined: waiting after it gives
-    # the opponent one more turn, where a draw knocks when that pays or ends the hand
-    declined = not knocking and position.draws_after_eleven == 0 and not gin
-    if declined:
+    waits = last and not gin and (not knocking or not can_knock and not p_knock)
+    if waits:
         take = False
     # the discard that goes with the take: the ranking's first, or its first that knocks
     # (or leaves gin) where that is what the take is for
@@ -314,19 +312,16 @@ def draw_choice(position: Position, ranked: tuple[DiscardChoice, ...] | None = N
     if big_gin and position.rules.plays_big_gin:
         best, discard = 0, None  # big gin keeps all eleven cards: nothing is thrown
     now = deadwood_of_mask(mine)
-    if declined:
-        chance = (f"a stock draw lets you knock {percent(p_knock)} of the time, and else your "
-                  f"discard ends the hand with no score" if p_knock else
-                  "after a stock draw your discard ends the hand with no score")
-        reason = (f"Draw from the stock: this is your last draw, and a knock after taking "
-                  f"{top.glyph} would not pay on the sampled hands; {chance}, where a take "
-                  f"that does not knock gives the opponent one more turn.")
-    elif dead_end:
-        knock = "go gin" if not position.limit else "knock"
-        reason = (f"Draw from the stock: this is your last draw, and neither taking "
-                  f"{top.glyph} ({lowest} deadwood at best) nor a stock draw lets you {knock}; "
-                  f"after a draw your discard ends the hand with no score, where a take gives "
-                  f"the opponent one more turn.")
+    if waits:
+        why = (f"a knock after taking {top.glyph} would not pay on the sampled hands"
+               if not knocking else
+               f"neither taking {top.glyph} ({lowest} deadwood at best) nor a stock draw lets "
+               f"you {'go gin' if not position.limit else 'knock'}")
+        after = (f"a stock draw lets you knock {percent(p_knock)} of the time, and else your "
+                 f"discard ends the hand with no score" if p_knock else
+                 "after a draw your discard ends the hand with no score")
+        reason = (f"Draw from the stock: this is your last draw, and {why}; {after}, where a "
+                  f"take gives the opponent one more turn.")
     elif knock_decides and not big_gin:
         gin_only = not position.limit  # the knock that decides is gin
         leaves = "gin" if gin_only else f"{best} deadwood, low enough to knock"
