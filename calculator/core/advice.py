@@ -234,8 +234,7 @@ def _ranked(choices: list[tuple]) -> tuple:
 
 def _waiting(kept: int, unseen: int) -> tuple[Completion, ...]:
     """The melds in waiting of the hand kept: each unseen card and my pairs it would meld."""
-    return tuple([Completion(ALL_CARDS[bit.bit_length() - 1],
-                             tuple([PAIR_CARDS[pair] for pair in pairs]))
+    return tuple([Completion(ALL_CARDS[bit.bit_length() - 1], tuple(map(PAIR_CARDS.get, pairs)))
                   for bit, pairs in waiting_melds(kept, unseen).items()])
 
 

@@ -14,11 +14,13 @@ from math import sqrt
 from random import Random
 from typing import NamedTuple
 from itertools import combinations
+from operator import itemgetter
 
 from .cards import mask_cards
 from .draws import bits_of
 from .lanes import DrawOuts
-from .tables import best_discards_of_mask, discard_deadwoods_of_mask
+from .memo import Memo
+from .tables import SUIT_BITS, best_discards_of_mask, discard_deadwoods_of_mask
 
 ALL = (1 << 52) - 1
 
@@ -139,33 +141,40 @@ PASS_FACTOR = 0.5
 TAKE_FACTOR = 2.0
 
 
-def waiting_melds(mine: int, unseen: int) -> dict[int, list[int]]:
-    """My melds-in-waiting: each unseen card (bit) -> the pairs of my cards it would make a
-    meld of three with."""
-    found: dict[int, list[int]] = {}
-    for bit in bits_of(mine):
+def waiting_melds(mine: int, unseen: int) -> dict[int, tuple[int, ...]]:
+    """My melds-in-waiting: each unseen card (bit, in card order) -> the pairs of my cards it
+    would make a meld of three with (`WAITING`)."""
+    found = {}
+    for bit in bits_of(unseen):
         index = bit.bit_length() - 1
-        near = PARTNERS[index]
-        # each pair of mine is met first from its lower card: a card of mine above it
-        higher = mine & near & -(bit << 1)
-        if higher and unseen & near:
-            for drawn, pair in _waiting_pairs(index, higher, unseen & near):
-                pairs = found.get(drawn)
-                if pairs is None:
-                    found[drawn] = [pair]
-                else:
-                    pairs.append(pair)
-    return dict(sorted(found.items()))
+        pairs = WAITING[index].get(mine & PARTNERS[index])
+        if pairs:
+            found[bit] = pairs
+    return found
 
 
-@lru_cache(maxsize=1 << 16)
-def _waiting_pairs(index: int, higher: int, unseen_near: int) -> tuple[tuple[int, int], ...]:
-    """The card's pairs (in `PAIRS` order) with one card among `higher` (mine) and the other
-    unseen: (that unseen card, the card and my other card). It depends only on the state of
-    the card's (at most 7) partners: why a table, where testing its pairs for each of my
-    cards took 1.25x as long for a hand (measured)."""
-    return tuple((pair & unseen_near, pair & higher | 1 << index) for pair in PAIRS[index]
-                 if pair & higher and pair & unseen_near)
+def _waiting_table(index: int) -> dict[int, tuple[int, ...]]:
+    """For every set of the card's partners a hand may hold that holds one of its pairs:
+    those pairs, each by the lower of its two cards (then that card's `PAIRS` order), the
+    order they are met in reading a hand from its lowest card. Why a table: one look-up an
+    unseen card, where testing each of my cards' pairs against the unseen ones took three
+    times as long for a hand (measured)."""
+    def order(pair: int) -> tuple[int, int]:
+        low = (pair & -pair).bit_length() - 1
+        return low, PAIRS[low].index(pair ^ (pair & -pair) | 1 << index)
+
+    partners = bits_of(PARTNERS[index])
+    table = {}
+    for chosen in range(1 << len(partners)):
+        held = sum(bit for k, bit in enumerate(partners) if chosen >> k & 1)
+        pairs = sorted((pair for pair in PAIRS[index] if pair & held == pair), key=order)
+        if pairs:
+            table[held] = tuple(pairs)
+    return table
+
+
+# WAITING[card].get(hand & PARTNERS[card]): the hand's pairs that the card would meld
+WAITING = tuple(_waiting_table(i) for i in range(52))
 
 
 def _near_cards(index: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -290,6 +299,13 @@ def _weighed(exact: float, chances, reference: float) -> float:
 
 # each card's partners (`PARTNERS`) one bit at a time
 PARTNER_BITS = tuple(tuple(bits_of(partners)) for partners in PARTNERS)
+# a list by card index (52: a 0.0 for a partner off the end of the suit) -> the card's
+# partners' entries in `NEAR_BITS` order
+NEAR_INDEX = tuple(itemgetter(*[bit.bit_length() - 1 if bit else 52 for bit in near])
+                   for near in NEAR_BITS)
+# a suit's 13 cards, 1.0 where the mask holds the card, else 0.0 (two shared floats)
+_FLAGS = Memo(lambda suit_mask: tuple((0.0, 1.0)[suit_mask >> j & 1] for j in range(13)),
+              keys=range(1 << 13))
 
 
 def discard_dangers(cards: int, unseen: int, forced: int, ratios: list[float],
@@ -302,9 +318,10 @@ def discard_dangers(cards: int, unseen: int, forced: int, ratios: list[float],
     unseen card's chance written out).
 
     Why: only the unseen partners of a card they threw, passed or took weigh other than the
-    rest, so those few weights are kept (and the rest's one chance), where writing one for
-    every unseen card cost more, and each card's held chances are read from them (measured
-    1.2x faster for an 11-card hand)."""
+    rest, so those few weights are kept (and the rest's one chance); the held chances, and
+    the uniform ones of the reference, are two lists by card index that one `itemgetter` a
+    card reads its partners' from (measured 1.5x faster for an 11-card hand than a
+    dictionary read a partner and the reference's list built a card)."""
     raw: dict[int, float] = {}  # those partners' weights
     for group, factor in ((shown, PASS_FACTOR), (took, TAKE_FACTOR)):
         for card in group:
@@ -317,19 +334,23 @@ def discard_dangers(cards: int, unseen: int, forced: int, ratios: list[float],
         plain, weighed = held_chances(count, raw, round(base * count))  # n from n / N
     else:
         plain, weighed = base, {}
-    chances = dict.fromkeys(bits_of(unseen), plain)
-    chances.update(weighed)
+    # by card index (and a last 0.0 for a partner off the end of the suit): the uniform
+    # chance n / N of every unseen card, and the held chances
+    flags = (_FLAGS[unseen & SUIT_BITS] + _FLAGS[unseen >> 13 & SUIT_BITS]
+             + _FLAGS[unseen >> 26 & SUIT_BITS] + _FLAGS[unseen >> 39 & SUIT_BITS] + (0.0,))
+    uniform = [base * flag for flag in flags]
+    chances = uniform.copy() if plain == base else [plain * flag for flag in flags]
     # the unseen cards whose chance is the uniform n / N: a card meeting only those keeps
     # its exact danger
     even = unseen if plain == base else 0
     for bit, chance in weighed.items():
+        chances[bit.bit_length() - 1] = chance
         if chance == base:
             even |= bit
         else:
             even &= ~bit
     for bit in bits_of(forced):
-        chances[bit] = 1.0
-    zeros = (0.0,) * 7  # a partner neither unseen nor theirs (or off the end of the suit)
+        chances[bit.bit_length() - 1] = uniform[bit.bit_length() - 1] = 1.0
     out = {}
     while cards:
         bit = cards & -cards
@@ -337,10 +358,10 @@ def discard_dangers(cards: int, unseen: int, forced: int, ratios: list[float],
         index = bit.bit_length() - 1
         exact = adjusted = danger(index, unseen, forced, ratios)
         if exact and unseen & PARTNERS[index] & ~even:
-            reference = _independent(*_plain_chances(index, unseen, forced, base))
+            partners = NEAR_INDEX[index]
+            reference = _independent(*partners(uniform))
             if reference:
-                adjusted = _weighed(exact, map(chances.get, NEAR_BITS[index], zeros),
-                                    reference)
+                adjusted = _weighed(exact, partners(chances), reference)
         out[bit] = exact, adjusted
     return out
 
