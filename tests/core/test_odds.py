@@ -61,6 +61,11 @@ def test_waiting_melds_on_random_and_meld_dense_hands():
             if pairs:
                 truth[u] = sorted(pairs)
         assert {u: sorted(pairs) for u, pairs in found.items()} == truth
+        for u, pairs in found.items():  # as the answers list them: by the lower card of mine,
+            # then that card's own order of its pairs
+            lows = [(p & -p).bit_length() - 1 for p in pairs]
+            assert [(low, PAIRS[low].index(p ^ 1 << low | u)) for low, p in zip(lows, pairs)] \
+                == sorted((low, PAIRS[low].index(p ^ 1 << low | u)) for low, p in zip(lows, pairs))
 
 
 def brute_danger(index: int, unseen: int, held: int, n: int) -> float:

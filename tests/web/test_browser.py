@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import nullcontext
 
 import pytest
 from browser_support import (
@@ -671,6 +672,30 @@ def test_reading_in_no_file_says_so_beside_the_form(page):
     expect(error).to_contain_text("No file was chosen")
     assert page_width(page) <= 375
     shoot(page, "import-no-file")
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "nojs"])
+def test_a_failed_import_below_a_long_sheet_is_scrolled_into_view(make_tab, javascript):
+    """The import form sits below a night's hands: its error comes back in view (the form's
+    address names the error, and the script scrolls to the page's focus), not at the top of
+    a page the player has to scroll down again."""
+    from web_support import long_ledger
+
+    from calculator.web import sharing
+
+    tab = make_tab(javascript=javascript)
+    tab.goto(f"{tab.base}/?g={sharing.encode(long_ledger(count=40))}")
+    if javascript:
+        tab.wait_for_selector("body[data-ready]", state="attached")
+    tab.click("details.import > summary")
+    button = tab.locator(".import-form button")
+    button.scroll_into_view_if_needed()
+    with tab.expect_navigation() if not javascript else nullcontext():
+        button.click()
+    error = tab.locator("#import-errors")
+    expect(error).to_contain_text("No file was chosen")
+    expect(error).to_be_in_viewport()
+    assert tab.evaluate("window.scrollY") > 1000  # the sheet above it is long
 
 
 def test_a_sheet_rendered_from_its_post_takes_its_own_link(make_tab):
