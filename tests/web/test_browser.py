@@ -522,6 +522,25 @@ def test_a_long_winner_stays_on_the_screen(page):
     shoot(page, "long-winner")
 
 
+@pytest.mark.parametrize("width", [375, 320])
+def test_a_long_one_word_name_wraps_on_the_board(make_tab, width):
+    """A 40-letter name with no space on the two-player board: it breaks inside the word onto
+    a second line, which ends in an ellipsis (the board's line clamp), and never runs out of
+    its box or past the screen: in half a phone's width no more of such a name fits."""
+    tab = make_tab()
+    tab.set_viewport_size({"width": width, "height": 812})
+    name = "Maximilianawolfeschlegelsteinhausenbergerd"[:40]
+    start_sheet(tab, (name, "Bo"))
+    knock_by_counts(tab, "0", "5", "28")
+    board = tab.locator(".scoreboard .board-name").first
+    expect(board).to_have_text(name)
+    assert board.evaluate("e => e.scrollWidth <= e.clientWidth + 1")  # nothing cut sideways
+    lines = board.evaluate("e => e.getClientRects().length && "
+                           "Math.round(e.clientHeight / parseFloat(getComputedStyle(e).lineHeight))")
+    assert lines == 2
+    assert page_width(tab) <= width
+
+
 def test_a_pasted_wall_of_text_wraps_in_its_error(page):
     """3,000 letters as the knocker's cards: the errors wrap inside the form."""
     start_sheet(page)
