@@ -54,20 +54,30 @@ PARTNERS = tuple(_union_of(pairs) for pairs in PAIRS)
 PAIR_CARDS = {pair: mask_cards(pair) for pairs in PAIRS for pair in pairs}
 
 
-def _pairs_held(index: int) -> dict[int, int]:
-    """For every set of the card's partners a hand may hold: how many of the card's pairs
-    it holds both cards of (a dictionary look-up where testing its up to six pairs took ten
-    times as long; the sampler asks this for every card it deals)."""
+def _pairs_held(index: int) -> dict[int, tuple[int, ...]]:
+    """For every set of the card's partners a hand may hold: the card's pairs it holds both
+    cards of, each by the lower of its two cards (then that card's `PAIRS` order), the order
+    they are met in reading a hand from its lowest card. Why a table: a dictionary look-up
+    where testing its up to six pairs took ten times as long (the sampler asks how many for
+    every card it deals), and the melds in waiting one look-up an unseen card, where testing
+    each of my cards' pairs took three times as long for a hand (measured)."""
+    def order(pair: int) -> tuple[int, int]:
+        low = (pair & -pair).bit_length() - 1
+        return low, PAIRS[low].index(pair ^ (pair & -pair) | 1 << index)
+
     partners = bits_of(PARTNERS[index])
     table = {}
     for chosen in range(1 << len(partners)):
         held = sum(bit for k, bit in enumerate(partners) if chosen >> k & 1)
-        table[held] = sum(1 for pair in PAIRS[index] if pair & held == pair)
+        table[held] = tuple(sorted((pair for pair in PAIRS[index] if pair & held == pair),
+                                   key=order))
     return table
 
 
+# WAITING[card][hand & PARTNERS[card]]: the hand's pairs that the card would meld
+WAITING = tuple(_pairs_held(i) for i in range(52))
 # PAIRS_HELD[card][cards & PARTNERS[card]]: how many melds of three with the card they make
-PAIRS_HELD = tuple(_pairs_held(i) for i in range(52))
+PAIRS_HELD = tuple({held: len(pairs) for held, pairs in table.items()} for table in WAITING)
 # JOINS[card][hand & PARTNERS[card]]: the hand holds a pair that melds the card
 JOINS = tuple({held: count > 0 for held, count in table.items()} for table in PAIRS_HELD)
 
@@ -154,34 +164,10 @@ def waiting_melds(mine: int, unseen: int) -> dict[int, tuple[int, ...]]:
     found = {}
     for bit in bits_of(unseen):
         index = bit.bit_length() - 1
-        pairs = WAITING[index].get(mine & PARTNERS[index])
+        pairs = WAITING[index][mine & PARTNERS[index]]
         if pairs:
             found[bit] = pairs
     return found
-
-
-def _waiting_table(index: int) -> dict[int, tuple[int, ...]]:
-    """For every set of the card's partners a hand may hold that holds one of its pairs:
-    those pairs, each by the lower of its two cards (then that card's `PAIRS` order), the
-    order they are met in reading a hand from its lowest card. Why a table: one look-up an
-    unseen card, where testing each of my cards' pairs against the unseen ones took three
-    times as long for a hand (measured)."""
-    def order(pair: int) -> tuple[int, int]:
-        low = (pair & -pair).bit_length() - 1
-        return low, PAIRS[low].index(pair ^ (pair & -pair) | 1 << index)
-
-    partners = bits_of(PARTNERS[index])
-    table = {}
-    for chosen in range(1 << len(partners)):
-        held = sum(bit for k, bit in enumerate(partners) if chosen >> k & 1)
-        pairs = sorted((pair for pair in PAIRS[index] if pair & held == pair), key=order)
-        if pairs:
-            table[held] = tuple(pairs)
-    return table
-
-
-# WAITING[card].get(hand & PARTNERS[card]): the hand's pairs that the card would meld
-WAITING = tuple(_waiting_table(i) for i in range(52))
 
 
 def _near_cards(index: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -357,7 +343,8 @@ def discard_dangers(cards: int, unseen: int, forced: int, ratios: list[float],
         else:
             even &= ~bit
     for bit in bits_of(forced):
-        chances[bit.bit_length() - 1] = uniform[bit.bit_length() - 1] = 1.0
+        index = bit.bit_length() - 1
+        chances[index] = uniform[index] = 1.0
     out = {}
     while cards:
         bit = cards & -cards

@@ -802,15 +802,21 @@ def test_a_long_sheet_from_a_post_is_not_brought_back_older_by_a_reload(make_tab
     reload_and_resume(302)
 
     # the advice page and its way back, a post to "/"
-    with tab.expect_navigation():
-        tab.click("form.advice-link button")
-    with tab.expect_navigation():
-        tab.click("button:has-text('Back to the game sheet')")
-    expect(rows(tab)).to_have_count(302)
-    tab.wait_for_selector("body[data-ready]", state="attached")
+    to_the_advice_and_back(tab, "form.advice-link button", 302)
     knock_by_counts(tab, "0", "2", "30")
     expect(tab.locator("#notice")).to_contain_text("Hand 303")
     reload_and_resume(303)
+
+
+def to_the_advice_and_back(tab, way: str, hands: int) -> None:
+    """Open the advice page by `way` (the sheet's post button, or its plain link) and come
+    back by its "Back to the game sheet": the sheet's `hands` rows again, the script ready."""
+    with tab.expect_navigation():
+        tab.click(way)
+    with tab.expect_navigation():
+        tab.click("text=Back to the game sheet")
+    expect(rows(tab)).to_have_count(hands)
+    tab.wait_for_selector("body[data-ready]", state="attached")
 
 
 def test_a_long_sheet_from_a_post_stays_at_its_post_where_the_device_keeps_nothing(make_tab,
@@ -858,12 +864,7 @@ def test_back_to_the_link_before_a_long_sheet_keeps_the_long_one(make_tab):
     tab.go_back()
     expect(rows(tab)).to_have_count(258)
     tab.wait_for_selector("body[data-ready]", state="attached")
-    with tab.expect_navigation():
-        tab.click(".advice-link a")
-    with tab.expect_navigation():
-        tab.click("text=Back to the game sheet")
-    expect(rows(tab)).to_have_count(258)
-    tab.wait_for_selector("body[data-ready]", state="attached")
+    to_the_advice_and_back(tab, ".advice-link a", 258)
     assert kept_label(tab) == "Ann v Bob, 259 hands"
 
 
