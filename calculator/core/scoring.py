@@ -251,7 +251,17 @@ def _score_spread_against_count(spread: Arrangement, discard: Card | None, defen
     outcome = hand_outcome(spread.deadwood, defender, spread.deadwood == 0, big_gin, rules)
     knocker_side = KnockerSide(spread.deadwood, spread.deadwood == 0, _big_gin(outcome),
                                spread.melds, spread.deadwood_cards, discard)
-    return _result(outcome, multiplier, limit, knocker_side, DefenderSide(defender))
+    best_spread = None
+    if big_gin and discard is None:
+        # a declared big gin that the gin in the same cards outpays: named, as against the
+        # defender's cards (the count stands for either: nothing is laid off onto gin)
+        gin, gin_discard = _lowest_spread(list(spread.cards), rules)
+        paid = hand_outcome(0, defender, True, len(gin.cards) == 11, rules)
+        if paid.value_for_knocker() > outcome.value_for_knocker():
+            best_spread = BestSpread(paid.base_points * multiplier, paid.outcome, paid.winner,
+                                     gin.melds, gin.deadwood_cards, gin_discard, 0)
+    return _result(outcome, multiplier, limit, knocker_side, DefenderSide(defender),
+                   best_spread)
 
 
 def _score_counts(knocker: KnockerCounts, defender, rules: Rules, limit: int, multiplier: int

@@ -273,11 +273,17 @@ def test_eleven_melding_cards_go_down_as_big_gin_only_when_it_pays_at_least_gin(
         assert result.best_spread is None  # nothing scores more than what was laid down
 
 
-def test_a_declared_big_gin_that_pays_less_than_gin_is_scored_as_declared_and_told():
+@pytest.mark.parametrize("defender", [DEF14, 14], ids=["cards", "count"])
+def test_a_declared_big_gin_that_pays_less_than_gin_is_scored_as_declared_and_told(defender):
+    """Against a count too: nothing is laid off onto gin, so the count stands for the gin's
+    defender as well (the count's answer named no gin before)."""
     declared = spread("As 2s 3s 4s", "7h 8h 9h Th", "Kc Kd Ks")
-    result = score_hand(declared, DEF14, rules({"big_gin_bonus": 0}))
+    result = score_hand(declared, defender, rules({"big_gin_bonus": 0}))
     assert (result.outcome, result.points) == ("big_gin", 14)
-    assert (result.best_spread.outcome, result.best_spread.points) == ("gin", 39)
+    best = result.best_spread
+    assert (best.outcome, best.points, best.deadwood, len(best.melds)) == ("gin", 39, 0, 3)
+    assert best.discard is not None and not best.deadwood_cards
+    assert score_hand(declared, defender, rules({"big_gin_bonus": 25})).best_spread is None
 
 
 @pytest.mark.parametrize("knocker, defender, expected", [
