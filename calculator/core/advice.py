@@ -204,15 +204,19 @@ def rank_discards(position: Position, hand: int, keep: int) -> tuple[DiscardChoi
         gin_outs = mask_cards(gin) if gin and not last else ()
         knock_outs = mask_cards(knock) if knock and not last else ()
         p_gin, p_knock = len(gin_outs) / total, len(knock_outs) / total
-        cost = (deadwood + expected) / 2 + DANGER_POINTS * adjusted - gin_bias * p_gin
         card = ALL_CARDS[index]
         dead = not JOINS[index][PARTNERS[index] & possible]
         can_knock = deadwood <= limit
+        if deadwood:
+            cost = (deadwood + expected) / 2 + DANGER_POINTS * adjusted - gin_bias * p_gin
+            reason = discard_reason(card, deadwood, can_knock, len(gin_outs), len(knock_outs),
+                                    adjusted, dead, gone)
+        else:  # gin goes down at once, this discard face down: its danger does not count
+            cost = (deadwood + expected) / 2 - gin_bias * p_gin
+            reason = face_down_reason(card, 0)
         choice = DiscardChoice(
             card, deadwood, can_knock, deadwood == 0, gin_outs, knock_outs, p_gin, p_knock,
-            expected, exact, adjusted, dead, cost,
-            discard_reason(card, deadwood, can_knock, len(gin_outs), len(knock_outs), adjusted, dead,
-                    gone))
+            expected, exact, adjusted, dead, cost, reason)
         choices.append((cost, deadwood, -card.points, index, choice))
     return _ranked(choices)
 

@@ -509,6 +509,23 @@ def test_a_discard_that_goes_face_down_says_so():
     assert all("face down" not in choice.reason for choice in exact.discards)
 
 
+def test_every_discard_that_leaves_gin_goes_face_down_and_its_danger_does_not_rank_it():
+    """Big gin keeps no knock discard, so its table had said "Throw K♣: the rest is gin, but
+    the opponent can meld it (14%)" under "Big gin: lay it down"; any discard that leaves gin
+    goes down face down with the gin, in the exact advice too."""
+    for advice in (advise("As 2s 3s 4s 7c 7h 7d Tc Jc Qc Kc", samples=100),
+                   advise_position(read_position("As 2s 3s 4s 7c 7h 7d Tc Jc Qc Kc",
+                                                 ["Jd", "9c"]), sample=False)):
+        gins = [choice for choice in advice.discards if choice.gin]
+        assert len(gins) == 4 and all(choice.adjusted_danger > 0 for choice in gins)
+        for choice in gins:
+            assert choice.reason.startswith(f"Throw {choice.card.glyph} face down as you go "
+                                            f"gin"), choice.reason
+            assert choice.cost == choice.expected_deadwood / 2  # no danger term
+        # the same cost, so the higher card goes first, then card order
+        assert [str(choice.card) for choice in gins] == ["Tc", "Kc", "4s", "As"]
+
+
 def test_a_chance_in_a_reason_is_written_as_the_table_writes_it():
     """A reason had said "the opponent melds it 0% of the time" beside a table's 0.1%: both
     now write a chance by `percent`, which never rounds one that is neither 0 nor 1 to
