@@ -38,6 +38,9 @@ def create_app(config: dict | None = None):
     # Debug mode shows tracebacks: only an explicit config may turn it on, never the
     # environment of a production server.
     app.debug = bool((config or {}).get("DEBUG", False))
+    # "/api/v1//rules" is no route: a 404 problem, not a redirect to "/api/v1/rules" as an
+    # HTML page (werkzeug merges slashes by default)
+    app.url_map.merge_slashes = False
 
     app.register_blueprint(api_bp)
     app.register_blueprint(docs_bp)
@@ -53,9 +56,10 @@ def create_app(config: dict | None = None):
 
 
 def _http_error(error):
-    from .api.errors import from_http_exception
+    from .api.errors import explained, from_http_exception
     from .web.views import html_error, wants_html
 
+    error = explained(error)
     return html_error(error) if wants_html() else from_http_exception(error)
 
 

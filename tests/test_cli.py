@@ -255,7 +255,8 @@ def test_usage_names_the_command_as_it_was_run(monkeypatch, capsys):
 @pytest.mark.parametrize("rule, told", [
     ("knock_limit=\u0663", "/rules/knock_limit: knock_limit must be a whole number, not '\u0663'"),
     ("knock_limit=\u00b2", "knock_limit must be a whole number, not '\u00b2'"),
-    ("knock_limit=1e400", "knock_limit must be a whole number, not inf"),
+    ("knock_limit=1e400", "knock_limit must be a whole number, not a number too large to read"),
+    ("knock_limit=10.0", "knock_limit must be a whole number, not 10.0"),
     ("oklahoma=1", "/rules/oklahoma: oklahoma must be true or false, not 1"),
     ("knock_limit", "/rules: --rule 'knock_limit' has no value: give KEY=VALUE"),
 ])

@@ -50,8 +50,9 @@ def read_json(raw: bytes, what: str = "the body"):
     except UnicodeDecodeError as error:
         raise UnreadableJSON(f"{what} is not valid UTF-8 (byte {error.start})") from None
     except json.JSONDecodeError as error:
-        raise UnreadableJSON(f"malformed JSON: {error.msg} at line {error.lineno} column "
-                             f"{error.colno}") from None
+        # some of json's messages end in "at" ("Unterminated string starting at")
+        raise UnreadableJSON(f"malformed JSON: {error.msg.removesuffix(' at')} at line "
+                             f"{error.lineno} column {error.colno}") from None
     except (RecursionError, ValueError) as error:
         raise UnreadableJSON(f"JSON that cannot be read: {error}"[:200]) from None
 

@@ -8,9 +8,9 @@ catches either.
 """
 from __future__ import annotations
 
-from flask import Response, request
-from marshmallow import ValidationError
-from werkzeug.exceptions import HTTPException
+from flask import Response, current_app, request
+from marshmallow import ValidationError, fields
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from ..core import errors as core_errors
 from . import limits
@@ -78,6 +78,12 @@ def from_calculator_error(error: core_errors.CalculatorError) -> Response:
     return problem(422, title, summary(pairs), pairs, kind)
 
 
+# marshmallow's own words for a field left out or null, in the service's words ("Field may
+# not be null." read as if a field named "Field" were meant)
+_REQUIRED = fields.Field.default_error_messages["required"]
+_NULL = fields.Field.default_error_messages["null"]
+
+
 def flatten_messages(messages, path=()):
     """marshmallow's nested messages as (path, text) pairs, `_schema` naming the parent (and
     a `BodyKey`, the body's own key of that name)."""
@@ -95,8 +101,11 @@ def flatten_messages(messages, path=()):
         text = messages
         if text == "unknown field" and path:
             text = f"unknown field '{path[-1]}'"
-        elif text == "Missing data for required field." and path:
+        elif text == _REQUIRED and path:
             text = f"'{path[-1]}' is required"
+        elif text == _NULL:
+            text = (f"'{path[-1]}' may not be null" if path and isinstance(path[-1], str)
+                    else "an item may not be null")
         yield path, text
 
 
@@ -104,6 +113,19 @@ def from_validation_error(error: ValidationError) -> Response:
     """A body of the wrong shape or types (marshmallow's messages, nested by key)."""
     located = [(pointer(path), text) for path, text in flatten_messages(error.messages)]
     return problem(422, SHAPE[1], summary(located), located, SHAPE[0])
+
+
+def explained(error: HTTPException) -> HTTPException:
+    """The error with a description that says what went wrong: werkzeug's own 413 (a form
+    past one of its limits) says only "The data value transmitted exceeds the capacity
+    limit."."""
+    if type(error) is RequestEntityTooLarge and error.description == \
+            RequestEntityTooLarge.description:
+        config = current_app.config
+        error.description = (f"The form is too large: at most {config['MAX_FORM_PARTS']:,} "
+                             f"parts, {config['MAX_FORM_MEMORY_SIZE']:,} bytes a field and "
+                             f"{config['MAX_CONTENT_LENGTH']:,} bytes in all")
+    return error
 
 
 def from_http_exception(error: HTTPException) -> Response:
@@ -116,7 +138,10 @@ def from_http_exception(error: HTTPException) -> Response:
     # where the fault is: the body for a request that sends one, else the request line (a
     # route or method that does not exist, or a query that cannot be read)
     if error.code in (404, 405) or request.method in ("GET", "HEAD"):
-        where = f"{request.method} {request.path}: "
+        path = request.path  # cut as a quoted value is: the answer stays small
+        if len(path) > core_errors.MAX_QUOTED_CHARS:
+            path = f"{path[:core_errors.MAX_QUOTED_CHARS]}… ({len(path):,} characters)"
+        where = f"{request.method} {path}: "
     else:
         where = "" if detail.startswith("the body") else "the body: "
     return problem(error.code or 500, error.name, detail, [("", where + detail)], None,

@@ -41,7 +41,7 @@ def read_json_body():
         # the usual case, a declared length (a chunked body's length, if any, means nothing):
         # refused before reading, else read exactly
         if limit is not None and int(length) > limit:
-            raise RequestEntityTooLarge()
+            raise RequestEntityTooLarge(f"the body is longer than {limit:,} bytes")
         raw = environ["wsgi.input"].read(int(length))
         if len(raw) != int(length):
             raise BadRequest(f"the body ended after {len(raw)} of its {int(length)} bytes")
@@ -53,7 +53,7 @@ def read_json_body():
             current.max_content_length = limit + 1
         raw = current.get_data(cache=False)
         if limit is not None and len(raw) > limit:
-            raise RequestEntityTooLarge()
+            raise RequestEntityTooLarge(f"the body is longer than {limit:,} bytes")
     return decode_json(raw)
 
 

@@ -6,6 +6,7 @@ knows the part of the path it was given (`0`-based token index); callers prefix 
 """
 from __future__ import annotations
 
+import math
 import unicodedata
 
 # Errors listed in one report: reading stops there, so a hostile input costs little.
@@ -49,15 +50,20 @@ def shown(value) -> str:
     """A caller's value of the wrong type as a message shows it: a string quoted, a number,
     true, false and null as JSON writes them, anything else by its JSON type.
 
-    >>> shown("٣"), shown(2.5), shown(True), shown(None), shown([7])
-    ("'٣'", '2.5', 'true', 'null', 'an array')
+    A float is written as Python writes it, so that a whole-number float still shows its
+    point ("not 10.0", where "not 10" read as if 10 were refused).
+
+    >>> shown("٣"), shown(2.5), shown(10.0), shown(1e-99999), shown(1e400)
+    ("'٣'", '2.5', '10.0', '0.0', 'a number too large to read')
+    >>> shown(True), shown(None), shown([7])
+    ('true', 'null', 'an array')
     """
     if value is None or isinstance(value, bool):
         return {None: "null", True: "true", False: "false"}[value]
     if isinstance(value, int):
         return quoted_number(value)
-    if isinstance(value, float):
-        return f"{value:.6g}"  # inf, from a JSON number past the floats (1e400)
+    if isinstance(value, float):  # at most 24 characters; inf from a JSON number like 1e400
+        return repr(value) if math.isfinite(value) else "a number too large to read"
     return quoted(value)
 
 

@@ -46,8 +46,14 @@ def _joins(name: str, at: int) -> bool:
 
 
 def _looks(name: str) -> str:
-    """A name as it looks, to tell two players apart: joiners draw nothing, case is none."""
-    return name.replace("\u200c", "").replace("\u200d", "").casefold()
+    """A name as it looks, to tell two players apart: joiners draw nothing, case is none, and
+    a compatibility form is its plain letters (NFKC: fullwidth "Ａｎｎ" is "Ann").
+
+    >>> _looks("Ａｎｎ") == _looks("ANN")
+    True
+    """
+    return unicodedata.normalize("NFKC", name.replace("\u200c", "").replace("\u200d", "")
+                                 ).casefold()
 
 
 def player_name(value, position: tuple = ()) -> str:

@@ -121,9 +121,12 @@ _CHOICES = {"shutout": SHUTOUT_OPTIONS, "format": FORMATS}
 
 
 def _check_preset(name) -> None:
-    if not isinstance(name, str) or name not in PRESET_NAMES:
-        raise RuleError("preset", f"unknown preset {quoted(name)}; one of "
-                        f"{', '.join(PRESET_NAMES)}")
+    names = ", ".join(PRESET_NAMES)
+    if not isinstance(name, str):
+        raise RuleError("preset", f"unknown preset: a preset is a name, one of {names}, not "
+                                  f"{shown(name)}")
+    if name not in PRESET_NAMES:
+        raise RuleError("preset", f"unknown preset {quoted(name)}; one of {names}")
 
 
 def _check_option(key: str, value: Any) -> None:

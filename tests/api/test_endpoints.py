@@ -348,7 +348,18 @@ ERROR_CASES = [
     pytest.param("/api/v1/analyze", {"hand": HAND, "rules": {"preset": "vegas"}},
                  "invalid-rule", ["/rules/preset"], ["unknown preset"], id="unknown preset"),
     pytest.param("/api/v1/analyze", {"hand": HAND, "rules": {"preset": ["oklahoma"]}},
-                 "invalid-rule", ["/rules/preset"], ["unknown preset"], id="preset not a string"),
+                 "invalid-rule", ["/rules/preset"],
+                 ["unknown preset: a preset is a name", "not an array"], id="preset not a string"),
+    pytest.param("/api/v1/analyze", {"hand": HAND, "rules": {"knock_limit": 10.0}},
+                 "invalid-rule", ["/rules/knock_limit"], ["whole number, not 10.0"],
+                 id="a whole number written with a point"),
+    pytest.param("/api/v1/analyze", {"hand": None}, "invalid-input", ["/hand"],
+                 ["'hand' may not be null"], id="null for a field"),
+    pytest.param("/api/v1/score", {"knocker": None, "defender": {"hand": HAND}},
+                 "invalid-input", ["/knocker"], ["'knocker' may not be null"],
+                 id="null for an object"),
+    pytest.param("/api/v1/analyze/batch", {"hands": [HAND, None]}, "invalid-input",
+                 ["/hands/1"], ["an item may not be null"], id="null for an item"),
     pytest.param("/api/v1/analyze", {"hand": HAND, "rules": {"shutout": "triple"}},
                  "invalid-rule", ["/rules/shutout"], ["game_bonus_doubled"], id="bad choice"),
     pytest.param("/api/v1/analyze", {"hand": HAND, "rules": {"oklahoma": True, "knock_limit": 5},
@@ -682,10 +693,22 @@ def test_body_over_the_limit():
     problem_of(small.post("/api/v1/analyze/batch", json={"hands": [HAND] * 40}), 413)
 
 
-@pytest.mark.parametrize("path", ["/api/v1/nope", "/api/v2/analyze", "/nope"])
+@pytest.mark.parametrize("path", ["/api/v1/nope", "/api/v2/analyze", "/nope",
+                                  "/api/v1//rules"])  # not merged into /api/v1/rules
 def test_not_found(client, path):
     problem = problem_of(client.get(path), 404)
     assert problem["errors"][0]["detail"].startswith(f"GET {path}: ")
+
+
+def test_a_double_slash_in_a_post_is_not_found_not_redirected(client):
+    problem_of(client.post("/api/v1//analyze", json={"hand": HAND}), 404)
+
+
+def test_a_long_path_not_found_is_cut_in_the_answer(client):
+    problem = problem_of(client.get("/api/v1/" + "a" * 100_000), 404)
+    detail = problem["errors"][0]["detail"]
+    assert detail.startswith("GET /api/v1/aaa") and "(100,008 characters)" in detail
+    assert len(detail) < 300
 
 
 @pytest.mark.parametrize("method, path, allow", [

@@ -149,9 +149,20 @@ def test_what_orjson_refuses_is_read_as_json_reads_it(raw):
     assert json.dumps(decoded) == json.dumps(expected)  # NaN compares unequal to itself
 
 
-@pytest.mark.parametrize("raw, message", [(b'{"x": 1', "malformed JSON"),
-                                          (b'\xff{}', "not valid UTF-8 (byte 0)"),
-                                          (b'\xef\xbb\xbf{}', "malformed JSON")])
+@pytest.mark.parametrize("raw, message", [
+    (b'{"x": 1', "malformed JSON: Expecting ',' delimiter at line 1 column 8"),
+    (b'\xff{}', "not valid UTF-8 (byte 0)"),
+    (b'\xef\xbb\xbf{}', "malformed JSON"),
+    # json's message ends in "at": said once ("starting at at line 1" before)
+    (b'{"hand":"As', "malformed JSON: Unterminated string starting at line 1 column 9"),
+])
 def test_a_body_that_is_not_json_is_a_400_with_json_s_message(raw, message):
     with pytest.raises(BadRequest, match=re.escape(message)):
         decode_json(raw)
+
+
+def test_a_body_past_the_limit_is_told_the_limit(app):
+    limit = app.config["MAX_CONTENT_LENGTH"]
+    status, _, answer = call(app, b" " * (limit + 1))
+    assert status == 413
+    assert json.loads(answer)["detail"] == f"the body is longer than {limit:,} bytes"

@@ -444,6 +444,13 @@ def test_a_joiner_at_an_end_beside_a_space_or_inside_ascii_is_refused(name):
     assert "U+200" in caught.value.detail or "U+202E" in caught.value.detail
 
 
+@pytest.mark.parametrize("second", ["ANN", "Ａｎｎ", "ａｎｎ"])  # case; fullwidth letters
+def test_two_names_that_look_alike_are_one_player(second):
+    with pytest.raises(GameError) as caught:
+        play_ledger(["Ann", second], [])
+    assert caught.value.detail == "the two players need different names"
+
+
 def test_two_names_that_differ_only_by_a_joiner_are_one_player():
     with pytest.raises(GameError) as caught:
         play_ledger(["مهر\u200cانگیز", "مهرانگیز"], [])

@@ -199,7 +199,8 @@ def test_rules_are_immutable_values():
 @pytest.mark.parametrize("options, key, message", [
     ({"preset": "bogus"}, "preset", "unknown preset 'bogus'"),
     ({"knock_limit": 99}, "knock_limit", "knock_limit must be between 0 and 10, not 99"),
-    ({"knock_limit": 7.0}, "knock_limit", "knock_limit must be a whole number, not 7"),
+    ({"preset": ["oklahoma"]}, "preset", "unknown preset: a preset is a name, one of "),
+    ({"knock_limit": 7.0}, "knock_limit", "knock_limit must be a whole number, not 7.0"),
     ({"oklahoma": 1}, "oklahoma", "oklahoma must be true or false, not 1"),
     ({"format": "bogus"}, "format", "format must be one of single, hollywood, not 'bogus'"),
     ({"shutout": None}, "shutout", "shutout must be one of"),
