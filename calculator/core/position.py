@@ -165,6 +165,7 @@ def read_position(hand, discards=(), face_up=None, opponent_took=(), opponent_pa
     refuse_shared_cards((("hand",), cards), (("discards",), pile_cards))
     just_taken = _read_taken(taken, cards) if taken is not None else None
     top = read_card(face_up, ("face_up",)) if face_up is not None else None
+    up = read_upcard(upcard)
     if top is not None:
         if len(cards) == 11:
             raise IncompatibleInputError(
@@ -178,7 +179,9 @@ def read_position(hand, discards=(), face_up=None, opponent_took=(), opponent_pa
                 f"{pile_cards.index(top) + 1} of {len(pile)}, under other cards",
                 ("face_up",))
         if top not in pile_cards:  # on top of the pile: the opponent's discard, or the upcard
-            pile.append(Discard(top, "opponent" if pile else None))
+            # (not the upcard when another is named: then, before my draw, theirs)
+            thrown = bool(pile) or up is not None and up != top
+            pile.append(Discard(top, "opponent" if thrown else None))
             pile_cards.append(top)
     elif len(cards) == 10 and pile:
         top = pile[-1].card  # before my draw the top of the pile is the card I may take
@@ -197,7 +200,6 @@ def read_position(hand, discards=(), face_up=None, opponent_took=(), opponent_pa
             raise IncompatibleInputError(
                 f"{card} was passed by the opponent, so it is in the discard pile or in my "
                 f"hand: list it in discards", ("opponent_passed", i))
-    up = read_upcard(upcard)
     given = len(took)
     if up is not None and not up.bit & (mine | in_pile) and up not in took:
         # the first upcard began the pile; neither there nor in my hand, it was taken by the

@@ -221,6 +221,17 @@ def test_before_my_draw_the_top_of_the_pile_is_not_mine(discards, face_up, where
     read_position(TEN, discards, face_up="9c")
 
 
+def test_a_face_up_card_on_an_empty_pile_is_the_upcard_or_else_their_discard():
+    """Named apart from the upcard, the face-up card was thrown, and before my draw by the
+    opponent: one of the cards they let go, which weighs the dangers (it was left unnamed)."""
+    nine = ALL_CARDS[[str(c) for c in ALL_CARDS].index("9c")]
+    thrown = read_position(TEN, face_up="9c", upcard="Jc")
+    assert thrown.pile[-1].by == "opponent" and thrown.shown == [nine.bit]
+    for upcard in (None, "9c"):  # the upcard itself: nobody threw it
+        first = read_position(TEN, face_up="9c", upcard=upcard)
+        assert first.pile[-1].by is None and first.shown == []
+
+
 def test_a_first_upcard_gone_from_the_pile_and_not_mine_is_theirs():
     """Oklahoma's upcard J♣, in neither my hand nor the pile (which holds every card not in a
     hand or the stock): the opponent took it, so it is not a card I can draw."""
