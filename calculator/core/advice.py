@@ -18,8 +18,8 @@ from .cards import ALL_CARDS, Card, mask_cards
 from .tables import deadwood_of_mask
 from .draws import bits_of, draw_deadwoods, lowest_discard
 from .lanes import discard_draws
-from .odds import ALL, JOINS, PAIR_CARDS, PAIRS, PARTNERS, Within, discard_dangers, falling_ratios, \
-    fewest_draws, live_melds, waiting_melds, within_draws
+from .odds import ALL, JOINS, PAIR_CARDS, PAIRS, PARTNERS, WAITING, Within, \
+    discard_dangers, falling_ratios, fewest_draws, live_melds, waiting_cards, within_draws
 from .position import DEAD_STOCK, Position, read_position
 from .reasons import discard_reason, face_down_reason, percent
 from .sampler import KnockOdds, knock_odds_sampled
@@ -236,10 +236,24 @@ def _ranked(choices: list[tuple]) -> tuple:
     return tuple([c[4] for c in choices])
 
 
+# COMPLETIONS[card][hand & PARTNERS[card]]: the card's `Completion` with the hand's pairs
+# (`WAITING`), built once: a value type, shared by every answer that meets it
+COMPLETIONS = tuple({held: Completion(ALL_CARDS[index], tuple(map(PAIR_CARDS.get, pairs)))
+                     for held, pairs in table.items() if pairs}
+                    for index, table in enumerate(WAITING))
+
+
 def _waiting(kept: int, unseen: int) -> tuple[Completion, ...]:
-    """The melds in waiting of the hand kept: each unseen card and my pairs it would meld."""
-    return tuple([Completion(ALL_CARDS[bit.bit_length() - 1], tuple(map(PAIR_CARDS.get, pairs)))
-                  for bit, pairs in waiting_melds(kept, unseen).items()])
+    """The melds in waiting of the hand kept: each unseen card that makes a meld of three
+    with two of mine (`waiting_cards`, in card order) and those pairs, one table look-up a
+    card."""
+    table, partners = COMPLETIONS, PARTNERS
+    return tuple([table[i][kept & partners[i]] for i in map(_index, bits_of(
+        waiting_cards(kept, unseen)))])
+
+
+def _index(bit: int) -> int:
+    return bit.bit_length() - 1
 
 
 def _leading(ranked: tuple[DiscardChoice, ...], discard: Card, face_down: bool = False

@@ -20,7 +20,8 @@ from .cards import mask_cards
 from .draws import bits_of
 from .lanes import DrawOuts
 from .memo import Memo
-from .tables import SUIT_BITS, best_discards_of_mask, discard_deadwoods_of_mask
+from .tables import COLUMN, SUIT_BITS, best_discards_of_mask, discard_deadwoods_of_mask, \
+    ranks_twice
 
 ALL = (1 << 52) - 1
 
@@ -158,15 +159,36 @@ PASS_FACTOR = 0.5
 TAKE_FACTOR = 2.0
 
 
+# ranks 0, 1, 11 and 12 of every suit: where a shift by one or two crosses into the next suit
+_RANK_0, _RANKS_01 = COLUMN, COLUMN * 0b11
+_RANK_12, _RANKS_11_12 = COLUMN << 12, COLUMN << 11 | COLUMN << 12
+
+
+def waiting_cards(mine: int, unseen: int) -> int:
+    """The unseen cards that make a meld of three with two of my cards: every card of a rank
+    I hold twice or more, and in each suit the ranks with two of mine beside them in a run
+    (x-2 and x-1, x-1 and x+1, or x+1 and x+2).
+
+    Why: the melds in waiting then look up these few cards (about 8 of some 35 unseen),
+    where testing every unseen card's partners found most of them holding no pair of mine
+    (the same cards, in card order)."""
+    up1 = mine << 1 & ALL & ~_RANK_0          # bit x set when I hold x-1 (same suit)
+    up2 = mine << 2 & ALL & ~_RANKS_01        # ... x-2
+    down1 = mine >> 1 & ~_RANK_12             # ... x+1
+    down2 = mine >> 2 & ~_RANKS_11_12         # ... x+2
+    runs = up1 & (up2 | down1) | down1 & down2
+    twice = ranks_twice(mine & SUIT_BITS, mine >> 13 & SUIT_BITS, mine >> 26 & SUIT_BITS,
+                        mine >> 39)
+    return unseen & (runs | twice * COLUMN)
+
+
 def waiting_melds(mine: int, unseen: int) -> dict[int, tuple[int, ...]]:
     """My melds-in-waiting: each unseen card (bit, in card order) -> the pairs of my cards it
-    would make a meld of three with (`WAITING`)."""
+    would make a meld of three with (`WAITING`), among the cards `waiting_cards` finds."""
     found = {}
-    for bit in bits_of(unseen):
+    for bit in bits_of(waiting_cards(mine, unseen)):
         index = bit.bit_length() - 1
-        pairs = WAITING[index][mine & PARTNERS[index]]
-        if pairs:
-            found[bit] = pairs
+        found[bit] = WAITING[index][mine & PARTNERS[index]]
     return found
 
 
