@@ -18,8 +18,8 @@ from .cards import ALL_CARDS, Card, mask_cards
 from .tables import deadwood_of_mask
 from .draws import bits_of, draw_deadwoods, lowest_discard
 from .lanes import discard_draws
-from .odds import ALL, JOINS, PAIR_CARDS, PAIRS, PARTNERS, WAITING, Within, \
-    discard_dangers, falling_ratios, fewest_draws, live_melds, waiting_cards, within_draws
+from .odds import ALL, JOINS, PAIR_CARDS, PAIRS, PAIRS_HELD, PARTNERS, WAITING, Within, \
+    discard_dangers, falling_ratios, fewest_draws, waiting_cards, within_draws
 from .position import DEAD_STOCK, Position, read_position
 from .reasons import discard_reason, face_down_reason, percent
 from .sampler import KnockOdds, knock_odds_sampled
@@ -145,8 +145,7 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
         ranked = rank_discards(position, mine, keep)
         kept = mine ^ ranked[0].card.bit
     alive = mine | unseen
-    live = tuple([LiveCard(c, live_melds(c.index, alive), MOST_MELDS[c.index])
-                  for c in position.hand])
+    live = tuple([LIVE_CARDS[c.index][alive & PARTNERS[c.index]] for c in position.hand])
     waiting = _waiting(kept, unseen)
     outlook = knock = None
     if sample:
@@ -241,6 +240,10 @@ def _ranked(choices: list[tuple]) -> tuple:
 COMPLETIONS = tuple({held: Completion(ALL_CARDS[index], tuple(map(PAIR_CARDS.get, pairs)))
                      for held, pairs in table.items() if pairs}
                     for index, table in enumerate(WAITING))
+# LIVE_CARDS[card][cards alive & PARTNERS[card]]: the card's `LiveCard`, built once alike
+LIVE_CARDS = tuple({held: LiveCard(ALL_CARDS[index], count, MOST_MELDS[index])
+                    for held, count in table.items()}
+                   for index, table in enumerate(PAIRS_HELD))
 
 
 def _waiting(kept: int, unseen: int) -> tuple[Completion, ...]:
