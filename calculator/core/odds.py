@@ -85,9 +85,12 @@ JOINS = tuple({held: count > 0 for held, count in table.items()} for table in PA
 
 # --- danger: can the opponent meld my discard? ----------------------------------------------
 
-def falling_ratios(n: int, total: int) -> list[float]:
+@lru_cache(maxsize=1024)
+def falling_ratios(n: int, total: int) -> tuple[float, ...]:
     """F[k] = P(k given unseen cards are all among the opponent's n unknown cards), for a
     uniform n-subset of `total` unseen cards: n(n-1)..(n-k+1) / total(total-1)..(total-k+1).
+    Remembered: a game has at most 11 n and 42 totals, and every advice asks (a tuple, so
+    the one shared value cannot be changed).
 
     >>> [round(f, 4) for f in falling_ratios(10, 31)[:3]]
     [1.0, 0.3226, 0.0968]
@@ -96,7 +99,7 @@ def falling_ratios(n: int, total: int) -> list[float]:
     for k in range(8):
         ratios.append(ratios[-1] * (n - k) / (total - k) if n - k > 0 and total - k > 0
                       else 0.0)
-    return ratios
+    return tuple(ratios)
 
 
 def _possible_pairs(index: int, possible: int) -> list[int]:
@@ -132,7 +135,7 @@ def _clamped(p: float) -> float:
     return 1.0 if p > 1.0 else (p if p > 0.0 else 0.0)
 
 
-def danger(index: int, unseen: int, forced: int, ratios: list[float]) -> float:
+def danger(index: int, unseen: int, forced: int, ratios: tuple[float, ...]) -> float:
     """The exact probability that the opponent holds two cards that make a set or a run of
     three with the card: inclusion-exclusion over those pairs, the opponent's known cards
     (`forced`) in their hand for certain, the rest uniform over the unseen cards.
@@ -236,7 +239,7 @@ def _plain_chances(index: int, unseen: int, forced: int, base: float) -> list[fl
             for bit in NEAR_BITS[index]]
 
 
-def adjusted_danger(index: int, unseen: int, forced: int, ratios: list[float],
+def adjusted_danger(index: int, unseen: int, forced: int, ratios: tuple[float, ...],
                     chances: dict[int, float], exact: float | None = None) -> float:
     """The exact danger scaled by how much the held chances of the unseen cards (`chances`:
     bit -> P(the opponent holds it), `held_chances`) change it in a model where each card
@@ -323,7 +326,7 @@ _FLAGS = Memo(lambda suit_mask: tuple((0.0, 1.0)[suit_mask >> j & 1] for j in ra
               keys=range(1 << 13))
 
 
-def discard_dangers(cards: int, unseen: int, forced: int, ratios: list[float],
+def discard_dangers(cards: int, unseen: int, forced: int, ratios: tuple[float, ...],
                     shown: list[int], took: list[int]) -> dict[int, tuple[float, float]]:
     """For each card (bit) of `cards`: its `danger` and its `adjusted_danger` under the
     unseen cards' weights (each halved, PASS_FACTOR, for each card in `shown` that shares a
