@@ -146,7 +146,7 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
         kept = mine ^ ranked[0].card.bit
     alive = mine | unseen
     live = tuple([LIVE_CARDS[c.index][alive & PARTNERS[c.index]] for c in position.hand])
-    waiting = _waiting(kept, unseen)
+    waiting = melds_in_waiting(kept, unseen)
     outlook = knock = None
     if sample:
         outlook = look_ahead(position, kept, draw)
@@ -165,7 +165,7 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
                 else:
                     kept, knock = mine, None
                 draw = plain
-                waiting, outlook = _waiting(kept, unseen), look_ahead(position, kept, plain)
+                waiting, outlook = melds_in_waiting(kept, unseen), look_ahead(position, kept, plain)
     if knock is not None and knock.knock and knock.odds.discard is not None:
         if draw is not None and draw.take and knock.odds.discard != draw.take_discard:
             # the take names the card the knock goes down with, not the ranking's first
@@ -246,17 +246,13 @@ LIVE_CARDS = tuple({held: LiveCard(ALL_CARDS[index], count, MOST_MELDS[index])
                    for index, table in enumerate(PAIRS_HELD))
 
 
-def _waiting(kept: int, unseen: int) -> tuple[Completion, ...]:
-    """The melds in waiting of the hand kept: each unseen card that makes a meld of three
-    with two of mine (`waiting_cards`, in card order) and those pairs, one table look-up a
-    card."""
-    table, partners = COMPLETIONS, PARTNERS
-    return tuple([table[i][kept & partners[i]] for i in map(_index, bits_of(
-        waiting_cards(kept, unseen)))])
-
-
-def _index(bit: int) -> int:
-    return bit.bit_length() - 1
+def melds_in_waiting(kept: int, unseen: int) -> tuple[Completion, ...]:
+    """My melds in waiting: each unseen card (in card order) that makes a meld of three with
+    two of the `kept` cards (`waiting_cards`), and those pairs of mine, by my lower card then
+    its own pair order (`WAITING`), one table look-up a card."""
+    return tuple([COMPLETIONS[index][kept & PARTNERS[index]]
+                  for index in (bit.bit_length() - 1 for bit in
+                                bits_of(waiting_cards(kept, unseen)))])
 
 
 def _leading(ranked: tuple[DiscardChoice, ...], discard: Card, face_down: bool = False

@@ -172,9 +172,9 @@ def waiting_cards(mine: int, unseen: int) -> int:
     I hold twice or more, and in each suit the ranks with two of mine beside them in a run
     (x-2 and x-1, x-1 and x+1, or x+1 and x+2).
 
-    Why: the melds in waiting then look up these few cards (about 8 of some 35 unseen),
-    where testing every unseen card's partners found most of them holding no pair of mine
-    (the same cards, in card order)."""
+    Why: the melds in waiting (`advice.melds_in_waiting`) then look up these few cards
+    (about 8 of some 35 unseen), where testing every unseen card's partners found most of
+    them holding no pair of mine."""
     up1 = mine << 1 & ALL & ~_RANK_0          # bit x set when I hold x-1 (same suit)
     up2 = mine << 2 & ALL & ~_RANKS_01        # ... x-2
     down1 = mine >> 1 & ~_RANK_12             # ... x+1
@@ -183,16 +183,6 @@ def waiting_cards(mine: int, unseen: int) -> int:
     twice = ranks_twice(mine & SUIT_BITS, mine >> 13 & SUIT_BITS, mine >> 26 & SUIT_BITS,
                         mine >> 39)
     return unseen & (runs | twice * COLUMN)
-
-
-def waiting_melds(mine: int, unseen: int) -> dict[int, tuple[int, ...]]:
-    """My melds-in-waiting: each unseen card (bit, in card order) -> the pairs of my cards it
-    would make a meld of three with (`WAITING`), among the cards `waiting_cards` finds."""
-    found = {}
-    for bit in bits_of(waiting_cards(mine, unseen)):
-        index = bit.bit_length() - 1
-        found[bit] = WAITING[index][mine & PARTNERS[index]]
-    return found
 
 
 def _near_cards(index: int) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -10,12 +10,12 @@ import pytest
 from core_support import dealt_order
 
 from calculator.core.advice import FAR_BEHIND, GIN_POINTS, advise, advise_position, draw_choice, \
-    knock_decision, look_ahead, rank_discards
+    knock_decision, look_ahead, melds_in_waiting, rank_discards
 from calculator.core.reasons import percent
 from calculator.core.cards import ALL_CARDS, Card, cards_mask, mask_cards
 from calculator.core.draws import bits_of
 from calculator.core.tables import best_discard_deadwood_of_mask, deadwood_of_mask
-from calculator.core.odds import PAIRS, waiting_melds
+from calculator.core.odds import PAIRS
 from calculator.core.position import read_position, written_pile
 from calculator.core.rules import PRESETS, Rules
 
@@ -243,7 +243,7 @@ def test_the_melds_in_waiting_after_a_take_are_the_kept_hands():
     with_it = position.mine | position.face_up.bit
     assert str(rank_discards(position, with_it, position.face_up.bit)[0].card) == "5d"
     kept = (position.mine | position.face_up.bit) ^ draw.take_discard.bit
-    assert [c.card.bit for c in advice.completions] == list(waiting_melds(kept, position.unseen))
+    assert advice.completions == melds_in_waiting(kept, position.unseen)
 
 
 # stock 3, my last draw: taking 7♦ and throwing J♠ leaves 9, low enough to knock, but the

@@ -10,11 +10,12 @@ from random import Random
 
 import pytest
 
+from calculator.core.advice import melds_in_waiting
 from calculator.core.cards import mask_cards, parse_hand
 from calculator.core.draws import bits_of
 from calculator.core.odds import (ALL, PAIRS, PARTNERS, adjusted_danger, danger, held_chances,
                                   discard_dangers, falling_ratios, greedy_keep, live_melds,
-                                  waiting_melds, within_draws)
+                                  within_draws)
 from calculator.core.tables import best_discard_deadwood_of_mask
 from core_support import deals, mask
 from reference.odds import card_chances, card_weights, simulate_within_draws
@@ -36,6 +37,12 @@ def test_live_melds_lose_every_meld_needing_a_seen_card():
     assert live_melds(seven, ALL & ~mask("7s")) == 4
     assert live_melds(seven, ALL & ~mask("7s 8h")) == 2
     assert live_melds(seven, ALL & ~mask("7s 7d 6h 8h")) == 0
+
+
+def waiting_melds(mine: int, unseen: int) -> dict[int, list[int]]:
+    """`melds_in_waiting` as bits: unseen card -> my pairs it melds with, as listed."""
+    return {c.card.bit: [a.bit | b.bit for a, b in c.melds]
+            for c in melds_in_waiting(mine, unseen)}
 
 
 def test_waiting_melds():
