@@ -19,7 +19,7 @@ from .tables import deadwood_of_mask
 from .draws import bits_of, draw_deadwoods, lowest_discard
 from .lanes import discard_draws
 from .odds import ALL, JOINS, PAIR_CARDS, PAIRS, PAIRS_HELD, PARTNERS, WAITING, Within, \
-    discard_dangers, falling_ratios, fewest_draws, waiting_cards, within_draws
+    discard_dangers, falling_ratios, fewest_draws, live_melds, waiting_cards, within_draws
 from .position import DEAD_STOCK, Position, read_position
 from .reasons import discard_reason, face_down_reason, percent
 from .sampler import KnockOdds, knock_odds_sampled
@@ -240,10 +240,10 @@ def _ranked(choices: list[tuple]) -> tuple:
 COMPLETIONS = tuple({held: Completion(ALL_CARDS[index], tuple(map(PAIR_CARDS.get, pairs)))
                      for held, pairs in table.items() if pairs}
                     for index, table in enumerate(WAITING))
-# LIVE_CARDS[card][cards alive & PARTNERS[card]]: the card's `LiveCard`, built once alike
-LIVE_CARDS = tuple({held: LiveCard(ALL_CARDS[index], count, MOST_MELDS[index])
-                    for held, count in table.items()}
-                   for index, table in enumerate(PAIRS_HELD))
+# LIVE_CARDS[card][cards alive & PARTNERS[card]]: the card's `LiveCard` (`live_melds`),
+# built once alike
+LIVE_CARDS = tuple({alive: LiveCard(ALL_CARDS[index], live_melds(index, alive), MOST_MELDS[index])
+                    for alive in PAIRS_HELD[index]} for index in range(52))
 
 
 def melds_in_waiting(kept: int, unseen: int) -> tuple[Completion, ...]:
