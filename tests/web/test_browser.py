@@ -1039,6 +1039,39 @@ def test_the_hand_form_reflows_at_200_percent_on_320_px(page, players):
     shoot(page, f"hand-form-200-{players[1][:3]}")
 
 
+@pytest.mark.parametrize("preset, width", [("hollywood", 320), ("hollywood", 375),
+                                           ("standard", 320)])
+def test_a_narrow_sheet_gives_each_row_s_words_a_line_of_their_own(make_tab, preset, width):
+    """Hollywood's three game columns left a row's words 6 px at 320 px (one letter a line:
+    "A / l / e / x ...") and 61 px at 375 ("Alexa / ndrin / a"); the two-player sheet left 52
+    px at 320 ("Bart / holo / mew"). Now, on a narrow sheet, the words take the row's first
+    line whole and the points and totals the line under them, in the header's columns."""
+    from calculator.web import sharing
+    from calculator.web.ledger import Hand, Ledger
+
+    players = ("Maximiliana-Josephine", "Bartholomew")
+    hands = tuple(Hand("table", winner=str(i % 2), points=str(30 + 10 * i)) for i in range(4))
+    tab = make_tab()
+    tab.set_viewport_size({"width": width, "height": 812})
+    tab.goto(f"{tab.base}/?g={sharing.encode(Ledger(players, {'preset': preset}, hands))}")
+    expect(rows(tab)).to_have_count(4)
+    words = shown_words(tab.locator(".rows summary .r-what"))
+    assert [w["text"].split(" at ")[0] for w in words] == list(players) * 2
+    for part in words:
+        assert not part["split"] and not part["cut"], part
+    what = tab.locator(".rows summary .r-what").first.bounding_box()
+    assert what["width"] >= 200, what
+    for row in tab.locator(".rows summary").all():   # the numbers on the line under the words
+        words_box = row.locator(".r-what").bounding_box()
+        for cell in row.locator(".r-pts, .r-tot").all():
+            assert cell.bounding_box()["y"] >= words_box["y"] + words_box["height"] - 1
+    head = tab.locator(".rows-head .r-tot").last.bounding_box()
+    cell = tab.locator(".rows summary .r-tot").last.bounding_box()
+    assert abs((head["x"] + head["width"]) - (cell["x"] + cell["width"])) <= 1  # one column
+    assert spilled_totals(tab) == [] and page_width(tab) <= width
+    shoot(tab, f"narrow-sheet-{preset}-{width}", full_page=False)
+
+
 @pytest.mark.parametrize("width, text", [(390, "100%"), (390, "115%"), (320, "100%")])
 def test_names_stay_whole_beside_five_digit_totals(make_tab, width, text):
     """Games to 10000: beside five-digit totals the scoreboard squeezed "Ann" to "An/n" (and a
