@@ -666,6 +666,10 @@
   }
 
   function load() {
+    /* a position that could not be read: its error summary takes the focus, as the
+       scorekeeper's does after a swap (the form's address names it, for the scroll) */
+    var problem = document.getElementById("advice-problem");
+    if (problem) { problem.focus({ preventScroll: true }); problem.scrollIntoView({ block: "start" }); }
     var sheet = document.querySelector("[data-sheet-token]");
     var store = storage();
     var kept = store && keptSheet(store);

@@ -679,6 +679,26 @@ def test_the_advice_forms_optional_sections_show_they_open(page):
     assert "▾" in summaries.nth(0).evaluate(mark)
 
 
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "nojs"])
+def test_a_position_that_cannot_be_read_brings_its_errors_into_view(make_tab, javascript):
+    """The advice's error summary is in view after the post (the form's address names it),
+    and with the script it takes the focus, as the scorekeeper's does: a review found the
+    focus left on the page after "Qx" in a hand."""
+    tab = make_tab(javascript=javascript)
+    tab.goto(tab.base + "/advice")
+    if javascript:
+        tab.wait_for_selector("body[data-ready]", state="attached")
+    tab.fill("#advice-hand", "As 2s 3s 5h 6h 7h 8c 8d 8s 4d Qx")
+    with tab.expect_navigation():
+        tab.click(".advice-form button[type=submit]")
+    problem = tab.locator("#advice-problem")
+    expect(problem).to_contain_text("'Qx'")
+    expect(problem).to_be_in_viewport()
+    if javascript:
+        tab.wait_for_selector("body[data-ready]", state="attached")
+        assert tab.evaluate("document.activeElement.id") == "advice-problem"
+
+
 def test_reading_in_no_file_says_so_beside_the_form(page):
     page.goto(page.base + "/")
     page.click("details.import > summary")
