@@ -195,7 +195,7 @@ def hand_words(result, knocked_by: str, players: tuple[str, str]) -> tuple:
     if result.outcome == "undercut":
         return (defender, (" undercuts ", False), knocker)
     if result.outcome in ("gin", "big_gin"):
-        return (knocker, (": " + OUTCOME_WORDS[result.outcome].lower(), False))
+        return (knocker, (" goes " + OUTCOME_WORDS[result.outcome].lower(), False))
     if result.winner is None:
         return (knocker, (" knocks: a tie", False))
     return (knocker, (" knocks", False))

@@ -169,7 +169,7 @@ def test_the_pages_figures_are_the_apis(client, form, body):
                 f"{percent(w['knock'])}, gin {percent(w['gin'])}{sampled}") in text
     knock = json["knock"]
     if knock is None:
-        assert "Knock now?" not in text
+        assert "Knock now?" not in text and "Go down now?" not in text
         return
     assert (f"Win: {percent(knock['win'])} Undercut: {percent(knock['undercut'])} "
             f"Expected points: {knock['expected_points']:+.1f}") in text
@@ -394,3 +394,13 @@ def test_the_card_just_taken_from_the_pile_has_its_field(client):
     assert page.status_code == 422
     assert error_text(page, "taken").endswith("Qc was just taken from the pile, so it is one "
                                               "of your 11 cards, but the hand does not hold it")
+
+
+@pytest.mark.parametrize("hand, headline", [("As 2s 3s 4s 7c 7h 7d Tc Jc Qc 5h", "Gin"),
+                                            ("As 2s 3s 4s 7c 7h 7d Tc Jc Qc Kc", "Big gin")])
+def test_a_gin_is_headed_as_going_down_not_as_a_knock(client, hand, headline):
+    """The knock section read "Knock now?" over "Knock" above "Gin: lay it down...". Now
+    gin and big gin say what they are."""
+    html = client.post("/advice", data={"hand": hand, "samples": "100"}).get_data(as_text=True)
+    assert headings(html)[:3] == ["The advice", "The discards, best first", "Go down now?"]
+    assert f'<p class="headline">{headline}</p>' in html and "Knock now?" not in html

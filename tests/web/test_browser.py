@@ -86,7 +86,7 @@ def test_a_whole_evening(make_tab, tmp_path):
     expect(tab.locator("input[name=mode][value=cards]")).to_be_checked()
     thumb = knock_by_counts(tab, "0", "0", "14", kind="gin")
     TAPS["gin by counts"] = (thumb.taps, thumb.keys)
-    expect(tab.locator("#notice")).to_contain_text("Hand 3: Ann: gin, 0 v 14: Ann +39.")
+    expect(tab.locator("#notice")).to_contain_text("Hand 3: Ann goes gin, 0 v 14: Ann +39.")
 
     # 4. an undercut
     thumb = knock_by_counts(tab, "1", "7", "7")
