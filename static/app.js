@@ -369,6 +369,10 @@
       document.getElementById("main").focus({ preventScroll: true });
       return;
     }
+    takeFocus(target);
+  }
+
+  function takeFocus(target) {
     target.focus({ preventScroll: true });
     target.scrollIntoView({ block: "start" });
   }
@@ -669,7 +673,7 @@
     /* a position that could not be read: its error summary takes the focus, as the
        scorekeeper's does after a swap (the form's address names it, for the scroll) */
     var problem = document.getElementById("advice-problem");
-    if (problem) { problem.focus({ preventScroll: true }); problem.scrollIntoView({ block: "start" }); }
+    if (problem) { takeFocus(problem); }
     var sheet = document.querySelector("[data-sheet-token]");
     var store = storage();
     var kept = store && keptSheet(store);

@@ -165,7 +165,8 @@ def advise_position(position: Position, sample: bool = True) -> Advice:
                 else:
                     kept, knock = mine, None
                 draw = plain
-                waiting, outlook = melds_in_waiting(kept, unseen), look_ahead(position, kept, plain)
+                waiting = melds_in_waiting(kept, unseen)
+                outlook = look_ahead(position, kept, plain)
     if knock is not None and knock.knock and knock.odds.discard is not None:
         if draw is not None and draw.take and knock.odds.discard != draw.take_discard:
             # the take names the card the knock goes down with, not the ranking's first
@@ -206,13 +207,11 @@ def rank_discards(position: Position, hand: int, keep: int) -> tuple[DiscardChoi
         card = ALL_CARDS[index]
         dead = not JOINS[index][PARTNERS[index] & possible]
         can_knock = deadwood <= limit
-        if deadwood:
-            cost = (deadwood + expected) / 2 + DANGER_POINTS * adjusted - gin_bias * p_gin
-            reason = discard_reason(card, deadwood, can_knock, len(gin_outs), len(knock_outs),
-                                    adjusted, dead, gone)
-        else:  # gin goes down at once, this discard face down: its danger does not count
-            cost = (deadwood + expected) / 2 - gin_bias * p_gin
-            reason = face_down_reason(card, 0)
+        # gin goes down at once, its discard face down: then the danger does not count
+        cost = ((deadwood + expected) / 2 + (DANGER_POINTS * adjusted if deadwood else 0.0)
+                - gin_bias * p_gin)
+        reason = (discard_reason(card, deadwood, can_knock, len(gin_outs), len(knock_outs),
+                                 adjusted, dead, gone) if deadwood else face_down_reason(card, 0))
         choice = DiscardChoice(
             card, deadwood, can_knock, deadwood == 0, gin_outs, knock_outs, p_gin, p_knock,
             expected, exact, adjusted, dead, cost, reason)
@@ -242,7 +241,8 @@ COMPLETIONS = tuple({held: Completion(ALL_CARDS[index], tuple(map(PAIR_CARDS.get
                     for index, table in enumerate(WAITING))
 # LIVE_CARDS[card][cards alive & PARTNERS[card]]: the card's `LiveCard` (`live_melds`),
 # built once alike
-LIVE_CARDS = tuple({alive: LiveCard(ALL_CARDS[index], live_melds(index, alive), MOST_MELDS[index])
+LIVE_CARDS = tuple({alive: LiveCard(ALL_CARDS[index], live_melds(index, alive),
+                                    MOST_MELDS[index])
                     for alive in PAIRS_HELD[index]} for index in range(52))
 
 
